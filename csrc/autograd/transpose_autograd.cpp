@@ -1,0 +1,53 @@
+// Autograd, registered in C++ so that LibTorch apps get gradients without Python.
+// The gradient of a transpose is the transpose of the gradient, through the op
+// itself, so double backward works too.
+
+#include <gputranspose/transpose.h>
+
+#include <torch/autograd.h>
+#include <torch/library.h>
+
+namespace gputranspose {
+namespace {
+
+class TransposeFunction : public torch::autograd::Function<TransposeFunction> {
+ public:
+  static at::Tensor forward(torch::autograd::AutogradContext* ctx, const at::Tensor& x,
+                            int64_t dim0, int64_t dim1) {
+    ctx->saved_data["dim0"] = dim0;
+    ctx->saved_data["dim1"] = dim1;
+    at::AutoDispatchBelowADInplaceOrView guard;
+    return gputranspose::transpose(x, dim0, dim1);
+  }
+
+  static torch::autograd::variable_list backward(torch::autograd::AutogradContext* ctx,
+                                                 torch::autograd::variable_list grads) {
+    const int64_t dim0 = ctx->saved_data["dim0"].toInt();
+    const int64_t dim1 = ctx->saved_data["dim1"].toInt();
+    return {gputranspose::transpose(grads[0], dim0, dim1), at::Tensor(), at::Tensor()};
+  }
+};
+
+at::Tensor transpose_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1) {
+  return TransposeFunction::apply(x, dim0, dim1);
+}
+
+void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
+  TORCH_CHECK(!(at::GradMode::is_enabled() && (x.requires_grad() || out.requires_grad())),
+              "gputranspose.transpose.out: out= does not support automatic differentiation, "
+              "but an argument requires grad; call transpose(x) instead");
+  {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    gputranspose::transpose_out(x, dim0, dim1, out);
+  }
+  torch::autograd::impl::bump_version(out);
+}
+
+}  // namespace
+
+TORCH_LIBRARY_IMPL(gputranspose, Autograd, m) {
+  m.impl("transpose", &transpose_autograd);
+  m.impl("transpose.out", &transpose_out_autograd);
+}
+
+}  // namespace gputranspose

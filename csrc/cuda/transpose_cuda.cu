@@ -1,0 +1,179 @@
+// The CUDA kernel of gputranspose.transpose: follows plan_transpose()'s path,
+// and picks the tiled kernel's instance (the one place that maps a plan to a
+// kernel).
+
+#include <gputranspose/transpose.h>
+
+#include "../layout.h"
+#include "../out_contract.h"
+#include "tiled_transpose.cuh"
+
+#include <ATen/ATen.h>
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <torch/library.h>
+
+#include <limits>
+
+namespace gputranspose {
+namespace cuda {
+namespace {
+
+// Tile shape per element size: 16 KiB of shared memory, rows and columns of at
+// least 128 bytes (one cache line; the swizzle's period).
+template <int E>
+struct TileShape;
+template <>
+struct TileShape<1> {
+  static constexpr int rows = 128, cols = 128;
+};
+template <>
+struct TileShape<2> {
+  static constexpr int rows = 128, cols = 64;
+};
+template <>
+struct TileShape<4> {
+  static constexpr int rows = 64, cols = 64;
+};
+template <>
+struct TileShape<8> {
+  static constexpr int rows = 64, cols = 32;
+};
+template <>
+struct TileShape<16> {
+  static constexpr int rows = 32, cols = 32;
+};
+
+template <int E, int VB>
+void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                  cudaStream_t stream) {
+  constexpr int TR = TileShape<E>::rows;
+  constexpr int TC = TileShape<E>::cols;
+  using Kernel = TiledTranspose<E, VB, TR, TC>;
+  TiledTransposeParams params;
+  params.in = static_cast<const char*>(x.const_data_ptr());
+  params.out = static_cast<char*>(out.data_ptr());
+  params.rows = plan.rows;
+  params.cols = plan.cols;
+  params.batch_stride = plan.batch_stride;
+  params.row_stride = plan.row_stride;
+  params.tiles_r = (plan.rows + TR - 1) / TR;
+  params.tiles_c = (plan.cols + TC - 1) / TC;
+  const int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
+  TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(),
+              "gputranspose.transpose: tensor too large for one launch (", tiles, " tiles)");
+  tiled_transpose_kernel<E, VB, TR, TC>
+      <<<static_cast<unsigned>(tiles), Kernel::THREADS, 0, stream>>>(params);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+// The widest access each element size can take, down to the element itself.
+template <int E>
+void launch_tiled_for_width(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                            cudaStream_t stream) {
+  switch (plan.vector_bytes) {
+    case 16:
+      return launch_tiled<E, 16>(plan, x, out, stream);
+    case 8:
+      if constexpr (E <= 8) return launch_tiled<E, 8>(plan, x, out, stream);
+      break;
+    case 4:
+      if constexpr (E <= 4) return launch_tiled<E, 4>(plan, x, out, stream);
+      break;
+    default:
+      break;
+  }
+  if constexpr (E < 4) {
+    if (plan.vector_bytes == E) return launch_tiled<E, E>(plan, x, out, stream);
+  }
+  TORCH_CHECK(false, "gputranspose.transpose: no kernel for ", E, "-byte elements with ",
+              plan.vector_bytes, "-byte accesses");
+}
+
+void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                            cudaStream_t stream) {
+  switch (plan.element_size) {
+    case 1:
+      return launch_tiled_for_width<1>(plan, x, out, stream);
+    case 2:
+      return launch_tiled_for_width<2>(plan, x, out, stream);
+    case 4:
+      return launch_tiled_for_width<4>(plan, x, out, stream);
+    case 8:
+      return launch_tiled_for_width<8>(plan, x, out, stream);
+    case 16:
+      return launch_tiled_for_width<16>(plan, x, out, stream);
+    default:
+      TORCH_CHECK(false, "gputranspose.transpose: no kernel for ", plan.element_size,
+                  "-byte elements");
+  }
+}
+
+int64_t pointer_alignment(const void* ptr) {
+  const auto address = reinterpret_cast<uintptr_t>(ptr);
+  int64_t alignment = 256;
+  while (alignment > 1 && address % alignment != 0) alignment /= 2;
+  return alignment;
+}
+
+// Writes x.transpose(dim0, dim1) into the contiguous `out` (already checked).
+void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const at::Tensor& view,
+                    at::Tensor& out) {
+  const TransposePlan plan =
+      plan_transpose(x, dim0, dim1, pointer_alignment(out.const_data_ptr()));
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  switch (plan.path) {
+    case TransposePath::Empty:
+      return;
+    case TransposePath::Memcpy:
+      C10_CUDA_CHECK(cudaMemcpyAsync(out.data_ptr(), x.const_data_ptr(),
+                                     x.numel() * x.element_size(), cudaMemcpyDeviceToDevice,
+                                     stream));
+      return;
+    case TransposePath::TiledContiguous:
+    case TransposePath::TiledRowStrided:
+      return launch_tiled_transpose(plan, x, out, stream);
+    case TransposePath::AtenFallback:
+      out.copy_(view);
+      return;
+  }
+}
+
+at::Tensor transpose_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1) {
+  const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
+  const c10::cuda::CUDAGuard device_guard(x.device());
+  const at::Tensor view = transposed_view(x, dims);
+  at::Tensor out = at::empty(view.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
+  transpose_into(x, dim0, dim1, view, out);
+  return out;
+}
+
+void transpose_out_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
+  const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
+  const at::Tensor view = transposed_view(x, dims);
+  check_and_prepare_out(x, view, out);
+  const c10::cuda::CUDAGuard device_guard(x.device());
+  transpose_into(x, dim0, dim1, view, out);
+}
+
+}  // namespace
+}  // namespace cuda
+
+bool has_cuda_kernels() {
+  return true;
+}
+
+#define GPUTRANSPOSE_STRINGIFY_(x) #x
+#define GPUTRANSPOSE_STRINGIFY(x) GPUTRANSPOSE_STRINGIFY_(x)
+const char* cuda_arch_list() {
+  // nvcc lists the architectures of this compilation, e.g. "800,900".
+  return GPUTRANSPOSE_STRINGIFY(__CUDA_ARCH_LIST__);
+}
+
+TORCH_LIBRARY_IMPL(gputranspose, CUDA, m) {
+  m.impl("transpose", &cuda::transpose_cuda);
+  m.impl("transpose.out", &cuda::transpose_out_cuda);
+}
+
+}  // namespace gputranspose
