@@ -1,0 +1,308 @@
+"""Benchmark: gputranspose against its peers, in one process, on the same tensors.
+
+For each dtype x shape it times, with CUDA events (warm-up, median of many reps,
+inputs rotated so that consecutive reps miss L2):
+  gputranspose   torch.ops.gputranspose.transpose(x)
+  aten           x.t().contiguous()  (x.mT.contiguous() for batches)
+  cublas         cuBLAS geam, where it applies (2-D float32/float64/complex64/complex128)
+  compile        torch.compile of the aten expression
+  copy           torch.empty_like(c).copy_(c) on a contiguous tensor of x's shape:
+                 the same bytes moved with no transpose, the limit
+Every output is checked byte for byte against ATen before it is timed.
+
+Writes a table to stdout, and JSON + PNG to --out-dir.
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+import torch
+
+import torch_transpose
+
+IMPLEMENTATIONS = ["gputranspose", "aten", "cublas", "compile", "copy"]
+PEERS = ["aten", "cublas", "compile"]
+GEAM_DTYPES = {torch.float32, torch.float64, torch.complex64, torch.complex128}
+
+DTYPES = {
+    "uint8": torch.uint8, "bool": torch.bool, "float8_e4m3fn": torch.float8_e4m3fn,
+    "bfloat16": torch.bfloat16, "float16": torch.float16, "float32": torch.float32,
+    "float64": torch.float64, "complex64": torch.complex64, "complex128": torch.complex128,
+}
+
+# name -> (allocated shape, view applied to it, size class)
+SHAPES = {
+    "8192x8192": ((8192, 8192), None, "large"),
+    "16384x16384": ((16384, 16384), None, "large"),
+    "4096x32768": ((4096, 32768), None, "large"),
+    "32768x4096": ((32768, 4096), None, "large"),
+    "8191x8193": ((8191, 8193), None, "large"),
+    "32x2048x2048": ((32, 2048, 2048), None, "large"),
+    "8192x8209[:,:-17]": ((8192, 8209), lambda x: x[:, :-17], "large"),
+    "1024x1024": ((1024, 1024), None, "small"),
+    "65536x64": ((65536, 64), None, "small"),
+    "64x65536": ((64, 65536), None, "small"),
+    "4096x64x64": ((4096, 64, 64), None, "small"),
+}
+QUICK_SHAPES = ["8192x8192", "8191x8193", "32x2048x2048", "8192x8209[:,:-17]", "1024x1024",
+                "65536x64", "4096x64x64"]
+QUICK_DTYPES = ["uint8", "bfloat16", "float32", "float64", "complex128"]
+
+
+def aten_transpose(x):
+    return x.mT.contiguous()
+
+
+def random_input(shape, dtype, view):
+    itemsize = torch.empty((), dtype=dtype).element_size()
+    data = torch.randint(0, 256, (math.prod(shape) * itemsize,), dtype=torch.uint8, device="cuda")
+    if dtype == torch.bool:
+        data %= 2
+    x = data.view(dtype).view(shape)
+    return view(x) if view else x
+
+
+def bytes_of(t):
+    return t.contiguous().view(-1).view(torch.uint8)
+
+
+def time_median_ms(fn, inputs, reps, warmup):
+    """Median of `reps` event-timed calls, cycling through `inputs`."""
+    for i in range(warmup):
+        fn(inputs[i % len(inputs)])
+    starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
+    for i in range(reps):
+        x = inputs[i % len(inputs)]
+        starts[i].record()
+        fn(x)
+        ends[i].record()
+    torch.cuda.synchronize()
+    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+
+
+def copy_roofline_gbps(reps):
+    """GB/s (read + written) of a 1 GiB device-to-device copy."""
+    n = 1 << 30
+    src = [torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda") for _ in range(2)]
+    dst = torch.empty(n, dtype=torch.uint8, device="cuda")
+    ms = time_median_ms(lambda s: dst.copy_(s), src, reps, 3)
+    del src, dst
+    torch.cuda.empty_cache()
+    return 2 * n / ms / 1e6
+
+
+def extra_device_bytes(fn, x, out_bytes):
+    """Device memory the call allocates beyond its output (target: none)."""
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    before = torch.cuda.memory_allocated()
+    y = fn(x)
+    torch.cuda.synchronize()
+    peak = torch.cuda.max_memory_allocated() - before
+    del y
+    return peak - out_bytes
+
+
+def bench_case(dtype_name, shape_name, args, compiled):
+    dtype = DTYPES[dtype_name]
+    shape, view, size_class = SHAPES[shape_name]
+    probe = random_input(shape, dtype, view)
+    nbytes = probe.numel() * probe.element_size()
+    l2 = torch.cuda.get_device_properties(0).L2_cache_size
+    copies = max(2, math.ceil(4 * l2 / max(nbytes, 1)))
+    inputs = [probe] + [random_input(shape, dtype, view) for _ in range(copies - 1)]
+    contiguous = [x.contiguous() for x in inputs]
+
+    fns = {
+        "gputranspose": torch.ops.gputranspose.transpose,
+        "aten": aten_transpose,
+        "copy": lambda c: torch.empty_like(c).copy_(c),
+    }
+    if dtype in GEAM_DTYPES and probe.dim() == 2:
+        fns["cublas"] = torch.ops.gputranspose.transpose_cublas
+    if compiled is not None:
+        fns["compile"] = compiled
+
+    expected = aten_transpose(probe)
+    row = {"dtype": dtype_name, "shape": shape_name, "size_class": size_class, "bytes": nbytes,
+           "path": torch_transpose.explain(probe)["path"]}
+    for name, fn in fns.items():
+        if name != "copy":
+            got = fn(probe)
+            if not torch.equal(bytes_of(got), bytes_of(expected)):
+                raise SystemExit(f"WRONG RESULT: {name} on {dtype_name} {shape_name}")
+            del got
+        data = contiguous if name == "copy" else inputs
+        ms = time_median_ms(fn, data, args.reps, args.warmup)
+        row[f"{name}_ms"] = ms
+        row[f"{name}_gbps"] = 2 * nbytes / ms / 1e6
+    row["extra_bytes"] = extra_device_bytes(torch.ops.gputranspose.transpose, probe, nbytes)
+    t_ours, t_copy = row["gputranspose_ms"], row["copy_ms"]
+    row["ours_over_copy"] = t_ours / t_copy
+    for name in fns:
+        row[f"{name}_frac_of_copy"] = t_copy / row[f"{name}_ms"]
+    for peer in PEERS:
+        if f"{peer}_ms" in row:
+            row[f"speedup_over_{peer}"] = row[f"{peer}_ms"] / t_ours
+    del inputs, contiguous, probe, expected
+    torch.cuda.empty_cache()
+    return row
+
+
+def print_table(rows):
+    head = (f"{'dtype':<14}{'shape':<19}{'path':<18}{'ours us':>9}{'GB/s':>7}{'/copy':>7}"
+            f"{'x aten':>8}{'x geam':>8}{'x comp':>8}{'copy us':>9}")
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        def peer(p):
+            v = r.get(f"speedup_over_{p}")
+            return f"{v:8.2f}" if v is not None else f"{'-':>8}"
+        print(f"{r['dtype']:<14}{r['shape']:<19}{r['path']:<18}{r['gputranspose_ms'] * 1e3:9.1f}"
+              f"{r['gputranspose_gbps']:7.0f}{r['ours_over_copy']:7.3f}{peer('aten')}{peer('cublas')}"
+              f"{peer('compile')}{r['copy_ms'] * 1e3:9.1f}")
+
+
+def summarize_targets(rows):
+    """The issue's targets: large <= 1.05 x copy; small <= 1.1 x copy; faster than every
+    peer; no extra memory. Returns lines of text."""
+    lines = []
+    large = [r for r in rows if r["size_class"] == "large"]
+    small = [r for r in rows if r["size_class"] == "small"]
+    for label, group, limit in (("large (<= 1.05 x copy)", large, 1.05),
+                                ("small (<= 1.10 x copy)", small, 1.10)):
+        if group:
+            worst = max(group, key=lambda r: r["ours_over_copy"])
+            misses = [r for r in group if r["ours_over_copy"] > limit]
+            lines.append(f"{label}: worst {worst['ours_over_copy']:.3f} ({worst['dtype']} {worst['shape']}), "
+                         f"{len(misses)} of {len(group)} over")
+    for peer in PEERS:
+        key = f"speedup_over_{peer}"
+        have = [r for r in rows if key in r]
+        if have:
+            worst = min(have, key=lambda r: r[key])
+            slower = [r for r in have if r[key] < 1.0]
+            lines.append(f"vs {peer}: worst speed-up {worst[key]:.2f} ({worst['dtype']} {worst['shape']}), "
+                         f"{len(slower)} of {len(have)} slower")
+    worst_mem = max(rows, key=lambda r: r["extra_bytes"])
+    lines.append(f"extra device memory beyond the output: max {worst_mem['extra_bytes']} bytes")
+    return lines
+
+
+def plot(rows, path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    dtypes = list(dict.fromkeys(r["dtype"] for r in rows))
+    shapes = list(dict.fromkeys(r["shape"] for r in rows))
+    impls = ["gputranspose", "cublas", "compile", "aten"]
+    fig, axes = plt.subplots(len(dtypes), 1, figsize=(max(10, 1.2 * len(shapes)), 2.6 * len(dtypes)),
+                             squeeze=False)
+    width = 0.8 / len(impls)
+    for ax, dtype in zip(axes[:, 0], dtypes):
+        for k, impl in enumerate(impls):
+            xs, ys = [], []
+            for i, shape in enumerate(shapes):
+                r = next((r for r in rows if r["dtype"] == dtype and r["shape"] == shape), None)
+                if r and f"{impl}_frac_of_copy" in r:
+                    xs.append(i + (k - len(impls) / 2 + 0.5) * width)
+                    ys.append(r[f"{impl}_frac_of_copy"])
+            ax.bar(xs, ys, width, label=impl)
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_ylim(0, 1.25)
+        ax.set_ylabel(f"{dtype}\nfraction of copy")
+        ax.set_xticks(range(len(shapes)))
+        ax.set_xticklabels(shapes, fontsize=7)
+    axes[0, 0].legend(ncol=len(impls), fontsize=8, loc="upper right")
+    fig.suptitle(f"Transpose speed as a fraction of a same-shape copy ({torch.cuda.get_device_name(0)})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def environment():
+    try:
+        driver = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                                capture_output=True, text=True, timeout=20).stdout.strip().splitlines()[0]
+    except (OSError, IndexError, subprocess.SubprocessError):
+        driver = "unknown"
+    props = torch.cuda.get_device_properties(0)
+    return {
+        "device": torch.cuda.get_device_name(0), "sm_count": props.multi_processor_count,
+        "l2_bytes": props.L2_cache_size, "driver": driver, "torch": torch.__version__,
+        "cuda": torch.version.cuda, "python": platform.python_version(),
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--dtypes", nargs="+", choices=list(DTYPES), help="default: all")
+    parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), help="default: all")
+    parser.add_argument("--quick", action="store_true", help="fewer dtypes, shapes and reps, no compile")
+    parser.add_argument("--no-compile", action="store_true", help="skip torch.compile")
+    parser.add_argument("--reps", type=int, default=50)
+    parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "results"))
+    parser.add_argument("--tag", default="", help="suffix of the result file names")
+    args = parser.parse_args(argv)
+
+    if not torch.cuda.is_available():
+        print("No CUDA GPU found: this benchmark times CUDA kernels and needs one.", file=sys.stderr)
+        return 2
+    if not torch_transpose.has_cuda_kernels():
+        print("torch_transpose was built without its CUDA kernels (no nvcc at build time).", file=sys.stderr)
+        return 2
+    if args.quick:
+        args.reps = min(args.reps, 20)
+        args.no_compile = True
+    dtypes = args.dtypes or (QUICK_DTYPES if args.quick else list(DTYPES))
+    shapes = args.shapes or (QUICK_SHAPES if args.quick else list(SHAPES))
+    compiled = None
+    if not args.no_compile:
+        # One compiled graph per dtype x shape: lift the recompile limit so none falls back to eager.
+        for knob in ("recompile_limit", "cache_size_limit"):
+            if hasattr(torch._dynamo.config, knob):
+                setattr(torch._dynamo.config, knob, 4096)
+        compiled = torch.compile(aten_transpose, dynamic=False)
+
+    env = environment()
+    env["copy_roofline_gbps"] = copy_roofline_gbps(args.reps)
+    print(f"{env['device']}, driver {env['driver']}, torch {env['torch']} (CUDA {env['cuda']}); "
+          f"1 GiB copy: {env['copy_roofline_gbps']:.0f} GB/s", flush=True)
+    rows = []
+    cases = [(d, s) for d in dtypes for s in shapes]
+    start = time.time()
+    for i, (dtype_name, shape_name) in enumerate(cases, 1):
+        row = bench_case(dtype_name, shape_name, args, compiled)
+        rows.append(row)
+        print(f"[{i}/{len(cases)} {time.time() - start:5.0f}s] {dtype_name} {shape_name}: "
+              f"{row['ours_over_copy']:.3f} x copy", flush=True)
+    print()
+    print_table(rows)
+    summary = summarize_targets(rows)
+    print()
+    print("\n".join(summary))
+
+    os.makedirs(args.out_dir, exist_ok=True)
+    stem = os.path.join(args.out_dir, "bench" + (f"-{args.tag}" if args.tag else ""))
+    with open(stem + ".json", "w") as f:
+        json.dump({"environment": env, "reps": args.reps, "warmup": args.warmup, "summary": summary,
+                   "rows": rows}, f, indent=1)
+    plot(rows, stem + ".png")
+    print(f"\nwrote {stem}.json and {stem}.png")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""What the tests share: the dtypes, random data of every bit pattern, byte-exact
+comparison, and poisoned memory for outputs."""
+
+import os
+
+import pytest
+import torch
+
+# Every dtype PyTorch has on CUDA that the kernels move, by element size.
+DTYPES_BY_SIZE = {
+    1: [torch.bool, torch.uint8, torch.int8, torch.float8_e4m3fn, torch.float8_e5m2,
+        torch.float8_e4m3fnuz, torch.float8_e5m2fnuz, torch.float8_e8m0fnu],
+    2: [torch.int16, torch.uint16, torch.float16, torch.bfloat16],
+    4: [torch.int32, torch.uint32, torch.float32, torch.complex32],
+    8: [torch.int64, torch.uint64, torch.float64, torch.complex64],
+    16: [torch.complex128],
+}
+ALL_DTYPES = [dtype for dtypes in DTYPES_BY_SIZE.values() for dtype in dtypes]
+# One dtype per element size, for the slower sweeps.
+ONE_DTYPE_PER_SIZE = [torch.uint8, torch.bfloat16, torch.float32, torch.complex64, torch.complex128]
+
+POISON_BYTE = 0xA5
+REQUIRE_CUDA = os.environ.get("GPUTRANSPOSE_REQUIRE_CUDA") == "1"
+
+
+def dtype_id(dtype):
+    return str(dtype).replace("torch.", "")
+
+
+def random_tensor(shape, dtype, device="cpu", generator=None):
+    """Fresh random bytes viewed as `dtype`: every bit pattern, NaNs included, never zeros."""
+    itemsize = torch.empty((), dtype=dtype).element_size()
+    numel = 1
+    for size in shape:
+        numel *= size
+    data = torch.randint(0, 256, (numel * itemsize,), dtype=torch.uint8, generator=generator)
+    if dtype == torch.bool:
+        data = data % 2  # a bool must be 0 or 1
+    return data.view(dtype).reshape(shape).to(device)
+
+
+def random_finite(shape, dtype, device="cpu"):
+    """Random values without NaN/inf, for checks that compare values (opcheck)."""
+    if dtype.is_floating_point or dtype.is_complex:
+        return torch.randn(shape, device=device).to(dtype)
+    if dtype == torch.bool:
+        return torch.randint(0, 2, shape, device=device).bool()
+    return torch.randint(0, 100, shape, device=device).to(dtype)
+
+
+def as_bytes(t):
+    """The tensor's values as raw bytes in logical order (NaN-safe comparison)."""
+    return t.contiguous().reshape(-1).view(torch.uint8)
+
+
+def assert_bitwise_equal(actual, expected):
+    assert actual.shape == expected.shape, (actual.shape, expected.shape)
+    assert actual.dtype == expected.dtype, (actual.dtype, expected.dtype)
+    assert actual.device == expected.device, (actual.device, expected.device)
+    mismatch = (as_bytes(actual) != as_bytes(expected)).nonzero()
+    assert mismatch.numel() == 0, f"{mismatch.numel()} bytes differ, first at byte {mismatch[0].item()}"
+
+
+def poison_cuda_cache(nbytes, device="cuda"):
+    """Leave a poisoned block of `nbytes` in the caching allocator, so that the next
+    allocation of that size (the op's output) starts out as poison, not zeros."""
+    block = torch.full((max(nbytes, 1),), POISON_BYTE, dtype=torch.uint8, device=device)
+    del block
+
+
+def poisoned_like(shape, dtype, device):
+    out = torch.empty(shape, dtype=dtype, device=device)
+    out.reshape(-1).view(torch.uint8).fill_(POISON_BYTE)
+    return out
+
+
+def cuda_available_or_skip():
+    """Skip without a GPU, unless GPUTRANSPOSE_REQUIRE_CUDA=1 makes that a failure."""
+    if torch.cuda.is_available():
+        return
+    if REQUIRE_CUDA:
+        pytest.fail("GPUTRANSPOSE_REQUIRE_CUDA=1 but torch.cuda.is_available() is False")
+    pytest.skip("no CUDA device (set GPUTRANSPOSE_REQUIRE_CUDA=1 to make this a failure)")

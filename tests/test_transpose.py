@@ -1,0 +1,285 @@
+"""The op's contract, device-independent: run on CPU (in CI) and on meta tensors.
+The CUDA kernels are held to the same contract in test_transpose_cuda.py."""
+
+import pytest
+import torch
+
+import torch_transpose
+from helpers import (ALL_DTYPES, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id, random_finite,
+                     random_tensor)
+
+op = torch.ops.gputranspose
+
+SHAPES = [(1, 1), (1, 37), (37, 1), (5, 7), (64, 64), (65, 129), (3, 17, 33), (2, 3, 4, 5)]
+ZERO_SIZE_SHAPES = [(0, 5), (5, 0), (0, 0), (2, 0, 3), (0, 4, 4)]
+
+
+def reference(x, dim0=-2, dim1=-1):
+    if x.dim() < 2 and (dim0, dim1) == (-2, -1):
+        return x.clone(memory_format=torch.contiguous_format)
+    return x.transpose(dim0, dim1).contiguous()
+
+
+# -- registration ----------------------------------------------------------------------------
+
+def test_schemas():
+    assert str(op.transpose.default._schema) == (
+        "gputranspose::transpose(Tensor x, int dim0=-2, int dim1=-1) -> Tensor")
+    assert str(op.transpose.out._schema) == (
+        "gputranspose::transpose.out(Tensor x, int dim0=-2, int dim1=-1, *, Tensor(a!) out) -> ()")
+    assert str(op.transpose_cublas.default._schema) == (
+        "gputranspose::transpose_cublas(Tensor x) -> Tensor")
+
+
+@pytest.mark.parametrize("key", ["CPU", "Meta", "Autograd"])
+def test_kernels_registered(key):
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("gputranspose::transpose", key)
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("gputranspose::transpose.out", key)
+
+
+def test_cuda_kernels_registered_when_built():
+    has = torch._C._dispatch_has_kernel_for_dispatch_key("gputranspose::transpose", "CUDA")
+    assert has == torch_transpose.has_cuda_kernels()
+
+
+def test_build_facts():
+    assert torch_transpose.__version__ == open(
+        __file__.rsplit("/tests/", 1)[0] + "/VERSION").read().strip()
+    if torch_transpose.has_cuda_kernels():
+        archs = torch_transpose.cuda_arch_list()
+        assert archs and all(a.startswith("sm_") for a in archs)
+        assert "sm_90" in archs  # Hopper is always built
+
+
+# -- values ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("shape", SHAPES + ZERO_SIZE_SHAPES, ids=str)
+def test_matches_aten_for_every_dtype(dtype, shape):
+    x = random_tensor(shape, dtype)
+    assert_bitwise_equal(op.transpose(x), reference(x))
+
+
+@pytest.mark.parametrize("dims", [(0, 1), (1, 0), (0, 2), (-3, -1), (1, 1), (2, -1), (0, 3)])
+def test_non_default_dims(dims):
+    x = random_tensor((3, 4, 5, 6), torch.float32)
+    y = op.transpose(x, *dims)
+    assert_bitwise_equal(y, reference(x, *dims))
+    assert y.is_contiguous()
+
+
+VIEWS = {
+    "row_slice": lambda x: x[:, 16:],
+    "padded_pitch": lambda x: x[:, :-17],
+    "transposed": lambda x: x.t(),
+    "column_step": lambda x: x[:, ::2],
+    "row_step": lambda x: x[::3],
+    "misaligned_offset": lambda x: x.reshape(-1)[1:1 + 60 * 70].view(60, 70),
+    "expanded": lambda x: x[:1].expand(40, -1),
+    "batched_permuted": lambda x: x.reshape(8, 10, 90).permute(1, 0, 2),
+}
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("view", VIEWS, ids=str)
+def test_strided_and_transposed_views(dtype, view):
+    x = VIEWS[view](random_tensor((80, 90), dtype))
+    assert_bitwise_equal(op.transpose(x), reference(x))
+
+
+@pytest.mark.parametrize("shape", [(), (7,), (0,)], ids=str)
+def test_0d_and_1d_return_a_copy_like_t(shape):
+    x = random_tensor(shape, torch.float32)
+    y = op.transpose(x)
+    assert_bitwise_equal(y, x.t())
+    if x.numel():
+        assert y.data_ptr() != x.data_ptr()
+
+
+@pytest.mark.parametrize("make", [lambda: random_tensor((4, 4), torch.float32),
+                                  lambda: random_tensor((4, 4), torch.float32).t(),
+                                  lambda: random_tensor((1, 8), torch.float32)])
+def test_result_never_aliases_input(make):
+    x = make()
+    y = op.transpose(x)
+    assert y.untyped_storage().data_ptr() != x.untyped_storage().data_ptr()
+
+
+def test_python_wrapper():
+    x = random_tensor((2, 3, 4), torch.float16)
+    assert_bitwise_equal(torch_transpose.transpose(x), reference(x))
+    assert_bitwise_equal(torch_transpose.transpose(x, 0, 2), reference(x, 0, 2))
+    assert torch_transpose.transpose.__doc__
+
+
+# -- meta / fake tensors -------------------------------------------------------------------
+
+def test_meta_gives_shape_dtype_and_contiguity():
+    x = torch.empty(3, 5, 7, dtype=torch.bfloat16, device="meta")
+    y = op.transpose(x)
+    assert (y.shape, y.dtype, y.device.type) == ((3, 7, 5), torch.bfloat16, "meta")
+    assert y.is_contiguous()
+    assert op.transpose(x, 0, 2).shape == (7, 5, 3)
+
+
+def test_fake_tensor_mode():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    with FakeTensorMode():
+        y = op.transpose(torch.empty(4, 6))
+    assert y.shape == (6, 4)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.bfloat16, torch.uint8],
+                         ids=dtype_id)
+@pytest.mark.parametrize("shape,dims", [((5, 7), (-2, -1)), ((3, 5, 7), (-2, -1)),
+                                        ((3, 5, 7), (0, 2)), ((7,), (-2, -1))], ids=str)
+def test_opcheck_cpu(dtype, shape, dims):
+    x = random_finite(shape, dtype)
+    if dtype.is_floating_point and dtype.itemsize >= 4:
+        x.requires_grad_(True)
+    torch.library.opcheck(op.transpose.default, (x, *dims))
+
+
+def test_opcheck_out_cpu():
+    x = random_tensor((3, 5, 7), torch.float32)
+    torch.library.opcheck(op.transpose.out, (x, -2, -1), {"out": torch.empty(3, 7, 5)})
+
+
+# -- autograd --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("shape,dims", [((4, 5), (-2, -1)), ((2, 3, 4), (0, 2)), ((6,), (-2, -1))],
+                         ids=str)
+def test_gradcheck(shape, dims):
+    x = torch.randn(shape, dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda t: op.transpose(t, *dims), (x,))
+    assert torch.autograd.gradgradcheck(lambda t: op.transpose(t, *dims), (x,))
+
+
+def test_gradient_through_a_module():
+    class TransposeLinear(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.linear = torch.nn.Linear(5, 3)
+
+        def forward(self, x):
+            return self.linear(torch_transpose.transpose(x))
+
+    torch.manual_seed(0)
+    model = TransposeLinear()
+    x = torch.randn(2, 5, 4, requires_grad=True)
+    model(x).square().sum().backward()
+    grad_ours, wgrad_ours = x.grad.clone(), model.linear.weight.grad.clone()
+
+    x.grad = None
+    model.zero_grad()
+    model.linear(x.mT).square().sum().backward()
+    torch.testing.assert_close(grad_ours, x.grad, rtol=0, atol=0)
+    torch.testing.assert_close(wgrad_ours, model.linear.weight.grad, rtol=0, atol=0)
+
+
+# -- layout dispatch -----------------------------------------------------------------------
+
+def _misaligned(x):
+    return x.reshape(-1)[1:1 + 64 * 64].view(64, 64)
+
+
+EXPLAIN_CASES = [
+    ("contiguous 2-D", lambda: torch.empty(64, 64), "tiled_contiguous", 16),
+    ("contiguous batch", lambda: torch.empty(3, 64, 64), "tiled_contiguous", 16),
+    ("row slice", lambda: torch.empty(64, 96)[:, 16:], "tiled_row_strided", 16),
+    ("odd pitch", lambda: torch.empty(64, 81)[:, :-17], "tiled_row_strided", 4),
+    ("misaligned offset", lambda: _misaligned(torch.empty(64 * 64 + 8)), "tiled_contiguous", 4),
+    ("odd rows", lambda: torch.empty(63, 64), "tiled_contiguous", 4),
+    ("already transposed", lambda: torch.empty(64, 32).t(), "memcpy", 0),
+    ("1 x N", lambda: torch.empty(1, 64), "memcpy", 0),
+    ("1-D", lambda: torch.empty(64), "memcpy", 0),
+    ("zero size", lambda: torch.empty(0, 64), "empty", 0),
+    ("column step", lambda: torch.empty(64, 64)[:, ::2], "aten_fallback", 0),
+    ("expanded", lambda: torch.empty(1, 64).expand(64, 64), "aten_fallback", 0),
+    ("overlapping rows", lambda: torch.empty(100).as_strided((10, 8), (4, 1)), "aten_fallback", 0),
+    ("unfoldable batch", lambda: torch.empty(4, 6, 64, 64)[:, :3], "aten_fallback", 0),
+]
+
+
+@pytest.mark.parametrize("make,path,vector_bytes", [c[1:] for c in EXPLAIN_CASES],
+                         ids=[c[0] for c in EXPLAIN_CASES])
+def test_explain_names_the_layout_path(make, path, vector_bytes):
+    how = torch_transpose.explain(make())
+    assert how["path"] == path, how
+    assert how["vector_bytes"] == vector_bytes, how
+    assert how["reason"]
+
+
+def test_explain_swapped_dims_not_last_two():
+    how = torch_transpose.explain(torch.empty(4, 5, 6), 0, 1)
+    assert how["path"] == "aten_fallback"
+    assert "not the last two" in how["reason"]
+
+
+def test_explain_answers_for_meta_tensors():
+    assert torch_transpose.explain(torch.empty(64, 64, device="meta"))["path"] == "tiled_contiguous"
+
+
+@pytest.mark.parametrize("dtype,vector_bytes", [(torch.uint8, 16), (torch.float16, 16),
+                                                (torch.complex128, 16)], ids=str)
+def test_explain_vector_width_per_element_size(dtype, vector_bytes):
+    assert torch_transpose.explain(torch.empty(128, 128, dtype=dtype))["vector_bytes"] == vector_bytes
+    # A 1-element misalignment leaves only element-wide accesses for sizes below 4.
+    x = torch.empty(128 * 128 + 1, dtype=dtype)[1:].view(128, 128)
+    assert torch_transpose.explain(x)["vector_bytes"] == max(dtype.itemsize, 4) if dtype.itemsize >= 4 \
+        else torch_transpose.explain(x)["vector_bytes"] == dtype.itemsize
+
+
+# -- bad input -----------------------------------------------------------------------------
+
+BAD_CALLS = [
+    ("dim0 out of range", lambda: op.transpose(torch.empty(3, 4), 2, 0), IndexError,
+     "gputranspose.transpose: dim0=2 is out of range for a 2-D tensor"),
+    ("dim1 out of range", lambda: op.transpose(torch.empty(3, 4, 5), 0, -4), IndexError,
+     "gputranspose.transpose: dim1=-4 is out of range for a 3-D tensor"),
+    ("explicit dims on 1-D", lambda: op.transpose(torch.empty(3), 0, 1), IndexError,
+     "dim1=1 is out of range for a 1-D tensor"),
+    ("out wrong shape", lambda: op.transpose.out(torch.empty(3, 4), out=torch.empty(3, 4)),
+     RuntimeError, "out has shape [3, 4] but the result has shape [4, 3]"),
+    ("out wrong dtype", lambda: op.transpose.out(torch.empty(3, 4), out=torch.empty(4, 3, dtype=torch.float64)),
+     RuntimeError, "out has dtype Double but x has dtype Float"),
+    ("out aliases x", lambda: (lambda x: op.transpose.out(x, out=x))(torch.empty(4, 4)),
+     RuntimeError, "out overlaps x"),
+    ("out overlaps x", lambda: (lambda b: op.transpose.out(b[:16].view(4, 4), out=b[8:24].view(4, 4)))(torch.empty(32)),
+     RuntimeError, "out overlaps x"),
+    ("out not contiguous", lambda: op.transpose.out(torch.empty(3, 4), out=torch.empty(3, 4).t()),
+     RuntimeError, "out must be contiguous"),
+    ("out on meta, x on cpu", lambda: op.transpose.out(torch.empty(3, 4), out=torch.empty(4, 3, device="meta")),
+     RuntimeError, "out is on meta but x is on cpu"),
+    ("out with grad", lambda: op.transpose.out(torch.empty(3, 4, requires_grad=True), out=torch.empty(4, 3)),
+     RuntimeError, "out= does not support automatic differentiation"),
+    ("cublas on cpu", lambda: op.transpose_cublas(torch.empty(3, 4)), NotImplementedError,
+     "gputranspose::transpose_cublas"),
+    ("sparse input", lambda: op.transpose(torch.eye(3).to_sparse()), NotImplementedError,
+     "gputranspose::transpose"),
+]
+
+
+@pytest.mark.parametrize("call,error,message", [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS])
+def test_bad_input_raises_a_clear_error(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value)
+
+
+def test_empty_out_is_resized():
+    x = random_tensor((3, 4), torch.int32)
+    out = torch.empty(0, dtype=torch.int32)
+    assert torch_transpose.transpose(x, out=out) is out
+    assert_bitwise_equal(out, reference(x))
+
+
+def test_out_is_written_in_place():
+    x = random_tensor((2, 3, 4), torch.float64)
+    out = torch.full((2, 4, 3), float("nan"), dtype=torch.float64)
+    before = (out.data_ptr(), out._version)
+    torch_transpose.transpose(x, out=out)
+    assert out.data_ptr() == before[0]
+    assert out._version > before[1]
+    assert_bitwise_equal(out, reference(x))

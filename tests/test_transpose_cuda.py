@@ -1,0 +1,153 @@
+"""The CUDA kernels against ATen, bit for bit, on fresh random data written over
+poisoned memory. Skipped without a GPU; GPUTRANSPOSE_REQUIRE_CUDA=1 makes the
+skip a failure."""
+
+import pytest
+import torch
+
+import torch_transpose
+from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id,
+                     poison_cuda_cache, poisoned_like, random_finite, random_tensor)
+
+pytestmark = pytest.mark.cuda
+op = torch.ops.gputranspose
+
+# Tiles are 32, 64 or 128 elements a side: sizes on and either side of them.
+TILE_EDGES = [31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257]
+SHAPES = [(1, 1), (1, 1000), (1000, 1), (2, 3), (17, 300), (300, 17), (1024, 1024),
+          (96, 4099), (4099, 96), (5, 64, 64), (3, 129, 257), (2, 2, 33, 65)]
+
+
+def check(x, dim0=-2, dim1=-1):
+    """Runs the op over poisoned memory and compares its bytes with ATen's."""
+    expected = x.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else x.clone()
+    poison_cuda_cache(expected.numel() * expected.element_size())
+    actual = op.transpose(x, dim0, dim1)
+    assert actual.is_contiguous()
+    assert_bitwise_equal(actual, expected)
+    out = poisoned_like(expected.shape, x.dtype, x.device)
+    op.transpose.out(x, dim0, dim1, out=out)
+    assert_bitwise_equal(out, expected)
+    return actual
+
+
+@pytest.mark.parametrize("dtype", ALL_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_every_dtype_matches_aten(dtype, shape):
+    check(random_tensor(shape, dtype, "cuda"))
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("rows", TILE_EDGES)
+@pytest.mark.parametrize("cols", [31, 64, 129, 257])
+def test_tile_edges(dtype, rows, cols):
+    check(random_tensor((rows, cols), dtype, "cuda"))
+    check(random_tensor((cols, rows), dtype, "cuda"))
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("shape", [(8191, 8193), (2, 4097, 1023), (65536, 65), (3, 4096)], ids=str)
+def test_large_and_prime_shapes(dtype, shape):
+    check(random_tensor(shape, dtype, "cuda"))
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("offset", [1, 2, 3, 5, 8])
+def test_misaligned_storage_offsets(dtype, offset):
+    base = random_tensor((offset + 257 * 515,), dtype, "cuda")
+    x = base[offset:].view(257, 515)
+    check(x)
+    y = random_tensor((300, 516), dtype, "cuda")[:, offset:offset + 480]
+    check(y)
+
+
+STRIDED_VIEWS = {
+    "row_slice": (lambda x: x[:, 16:], "tiled_row_strided"),
+    "padded_pitch": (lambda x: x[:, :-17], "tiled_row_strided"),
+    "row_step": (lambda x: x[::2], "tiled_row_strided"),
+    "batch_slice": (lambda x: x.view(4, 75, 200)[:, 3:-3, 8:], "tiled_row_strided"),
+    "transposed": (lambda x: x.t(), "memcpy"),
+    "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
+    "column_step": (lambda x: x[:, ::2], "aten_fallback"),
+    "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
+    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "tiled_row_strided"),
+    "unfoldable_batch": (lambda x: x.view(2, 6, 25, 200)[:, :4], "aten_fallback"),
+}
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("view", STRIDED_VIEWS, ids=str)
+def test_each_layout_path_on_cuda(dtype, view):
+    make, path = STRIDED_VIEWS[view]
+    x = make(random_tensor((300, 200), dtype, "cuda"))
+    assert torch_transpose.explain(x)["path"] == path
+    check(x)
+
+
+@pytest.mark.parametrize("shape,dims", [((3, 4, 5, 6), (0, 2)), ((3, 4, 5), (0, 1)), ((7,), (0, 0)),
+                                        ((4, 5), (1, 1)), ((), (0, -1))], ids=str)
+def test_non_default_dims_and_low_rank(shape, dims):
+    check(random_tensor(shape, torch.float32, "cuda"), *dims)
+
+
+@pytest.mark.parametrize("shape", [(), (5,), (0,), (0, 7), (7, 0), (3, 0, 4)], ids=str)
+def test_copy_and_empty_paths(shape):
+    x = random_tensor(shape, torch.int16, "cuda")
+    y = op.transpose(x)
+    assert_bitwise_equal(y, x.t() if x.dim() < 2 else x.transpose(-2, -1).contiguous())
+    if x.numel():
+        assert y.data_ptr() != x.data_ptr()
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16, torch.uint8, torch.complex128],
+                         ids=dtype_id)
+def test_opcheck_cuda(dtype):
+    x = random_finite((3, 65, 129), dtype, "cuda")
+    if dtype in (torch.float32, torch.complex128):
+        x.requires_grad_(True)
+    torch.library.opcheck(op.transpose.default, (x, -2, -1))
+    torch.library.opcheck(op.transpose.out, (x.detach(), -2, -1),
+                          {"out": torch.empty(3, 129, 65, dtype=dtype, device="cuda")})
+
+
+def test_autograd_on_cuda():
+    x = torch.randn(40, 70, dtype=torch.float64, device="cuda", requires_grad=True)
+    assert torch.autograd.gradcheck(op.transpose, (x,))
+    assert torch.autograd.gradgradcheck(op.transpose, (x,))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.complex64, torch.complex128],
+                         ids=dtype_id)
+@pytest.mark.parametrize("shape", [(1, 1), (33, 65), (1024, 512), (8191, 257)], ids=str)
+def test_cublas_peer_matches_aten(dtype, shape):
+    x = random_tensor(shape, dtype, "cuda")
+    poison_cuda_cache(x.numel() * x.element_size())
+    assert_bitwise_equal(op.transpose_cublas(x), x.t().contiguous())
+    x_slice = random_tensor((shape[0], shape[1] + 7), dtype, "cuda")[:, 7:]
+    assert_bitwise_equal(op.transpose_cublas(x_slice), x_slice.t().contiguous())
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: op.transpose_cublas(torch.empty(4, 4, dtype=torch.float16, device="cuda")),
+     "cuBLAS geam takes float32, float64, complex64 and complex128, got Half"),
+    (lambda: op.transpose_cublas(torch.empty(2, 4, 4, device="cuda")), "takes 2-D tensors, got 3-D"),
+    (lambda: op.transpose_cublas(torch.empty(4, 4, device="cuda")[:, ::2]), "unit stride inside a row"),
+    (lambda: op.transpose.out(torch.empty(3, 4, device="cuda"), out=torch.empty(4, 3)),
+     "out is on cpu but x is on cuda:0"),
+    (lambda: op.transpose.out(torch.empty(3, 4), out=torch.empty(4, 3, device="cuda")),
+     "out is on cuda:0 but x is on cpu"),
+    (lambda: (lambda x: op.transpose.out(x, out=x))(torch.empty(8, 8, device="cuda")), "out overlaps x"),
+    (lambda: op.transpose(torch.empty(3, 4, device="cuda"), 0, 5), "dim1=5 is out of range"),
+], ids=["cublas_half", "cublas_3d", "cublas_strided", "out_cpu", "x_cpu", "out_alias", "bad_dim"])
+def test_bad_input_on_cuda(call, message):
+    with pytest.raises((RuntimeError, IndexError)) as info:
+        call()
+    assert message in str(info.value)
+
+
+def test_all_dtypes_covered_by_element_size_map():
+    for size, dtypes in DTYPES_BY_SIZE.items():
+        for dtype in dtypes:
+            how = torch_transpose.explain(torch.empty(64, 64, dtype=dtype, device="cuda"))
+            assert how["path"] == "tiled_contiguous", (dtype, how)
+            assert how["vector_bytes"] == 16, (dtype, how)
