@@ -62,6 +62,11 @@ def aten_transpose(x):
 
 
 def random_input(shape, dtype, view):
+    if dtype.is_floating_point or dtype.is_complex:
+        # Finite values: cuBLAS geam is arithmetic (1 * A), which would quiet signalling NaNs.
+        x = (torch.randn(shape, dtype=dtype, device="cuda") if dtype.is_complex
+             else torch.randn(shape, device="cuda").to(dtype))
+        return view(x) if view else x
     itemsize = torch.empty((), dtype=dtype).element_size()
     data = torch.randint(0, 256, (math.prod(shape) * itemsize,), dtype=torch.uint8, device="cuda")
     if dtype == torch.bool:

@@ -41,7 +41,9 @@ def random_tensor(shape, dtype, device="cpu", generator=None):
 
 def random_finite(shape, dtype, device="cpu"):
     """Random values without NaN/inf, for checks that compare values (opcheck)."""
-    if dtype.is_floating_point or dtype.is_complex:
+    if dtype.is_complex:
+        return torch.randn(shape, device=device, dtype=torch.complex128).to(dtype)
+    if dtype.is_floating_point:
         return torch.randn(shape, device=device).to(dtype)
     if dtype == torch.bool:
         return torch.randint(0, 2, shape, device=device).bool()

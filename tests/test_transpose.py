@@ -275,6 +275,13 @@ def test_empty_out_is_resized():
     assert_bitwise_equal(out, reference(x))
 
 
+def test_out_with_a_strided_input():
+    x = random_tensor((30, 50), torch.int16)[:, 3:40]
+    out = torch.empty(37, 30, dtype=torch.int16)
+    torch_transpose.transpose(x, out=out)
+    assert_bitwise_equal(out, reference(x))
+
+
 def test_out_is_written_in_place():
     x = random_tensor((2, 3, 4), torch.float64)
     out = torch.full((2, 4, 3), float("nan"), dtype=torch.float64)
