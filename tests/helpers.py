@@ -52,7 +52,7 @@ def random_finite(shape, dtype, device="cpu"):
 
 def as_bytes(t):
     """The tensor's values as raw bytes in logical order (NaN-safe comparison)."""
-    return t.contiguous().reshape(-1).view(torch.uint8)
+    return t.reshape(-1).clone(memory_format=torch.contiguous_format).view(torch.uint8)
 
 
 def assert_bitwise_equal(actual, expected):

@@ -140,59 +140,103 @@ struct TiledTranspose {
     const char* in_tile = p.in + (b * p.batch_stride + r0 * p.row_stride + c0) * E;
     char* out_tile = p.out + (b * p.rows * p.cols + c0 * p.rows + r0) * E;
 
-    // Phase 1: global -> registers -> transposed into shared memory.
+    // Phase 1: global -> registers -> transposed into shared memory. Every load of
+    // the thread is issued before the first is used, so that LOADS x M accesses
+    // per thread are in flight at once (latency, not bandwidth, bounds one load).
+    constexpr int LOADS = NUM_BLOCKS / THREADS;
+    if constexpr (M > 1) {
+      Words<VB> rows_in[LOADS][M];
+      bool full[LOADS];
 #pragma unroll
-    for (int k = 0; k < NUM_BLOCKS / THREADS; ++k) {
-      const int blk = threadIdx.x + k * THREADS;
-      const int r = (blk / BLOCKS_C) * M;
-      const int c = (blk % BLOCKS_C) * M;
-      if constexpr (M > 1) {
-        if (r + M <= rows_here && c + M <= cols_here) {
-          Words<VB> rows_in[M];
-          Words<VB> cols_out[M];
+      for (int k = 0; k < LOADS; ++k) {
+        const int blk = threadIdx.x + k * THREADS;
+        const int r = (blk / BLOCKS_C) * M;
+        const int c = (blk % BLOCKS_C) * M;
+        full[k] = r + M <= rows_here && c + M <= cols_here;
+        if (full[k]) {
 #pragma unroll
           for (int i = 0; i < M; ++i) {
-            rows_in[i] = *reinterpret_cast<const Words<VB>*>(
+            rows_in[k][i] = *reinterpret_cast<const Words<VB>*>(
                 in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E);
           }
-          transpose_micro_block<E, VB>(rows_in, cols_out);
+        }
+      }
+#pragma unroll
+      for (int k = 0; k < LOADS; ++k) {
+        const int blk = threadIdx.x + k * THREADS;
+        const int r = (blk / BLOCKS_C) * M;
+        const int c = (blk % BLOCKS_C) * M;
+        if (full[k]) {
+          Words<VB> cols_out[M];
+          transpose_micro_block<E, VB>(rows_in[k], cols_out);
 #pragma unroll
           for (int j = 0; j < M; ++j) {
             *reinterpret_cast<Words<VB>*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
           }
-          continue;
-        }
-      }
-      // Edge of the matrix (or M == 1): element by element.
-      if (r < rows_here && c < cols_here) {
+        } else if (r < rows_here && c < cols_here) {
+          // A micro-block cut by the matrix edge: element by element.
 #pragma unroll
-        for (int i = 0; i < M; ++i) {
+          for (int i = 0; i < M; ++i) {
 #pragma unroll
-          for (int e = 0; e < M; ++e) {
-            if (r + i < rows_here && c + e < cols_here) {
-              *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
-                  *reinterpret_cast<const Element*>(
-                      in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
+            for (int e = 0; e < M; ++e) {
+              if (r + i < rows_here && c + e < cols_here) {
+                *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
+                    *reinterpret_cast<const Element*>(
+                        in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
+              }
             }
           }
+        }
+      }
+    } else {
+      // M == 1: each access is one element.
+      Element elements[LOADS];
+#pragma unroll
+      for (int k = 0; k < LOADS; ++k) {
+        const int blk = threadIdx.x + k * THREADS;
+        const int r = blk / BLOCKS_C;
+        const int c = blk % BLOCKS_C;
+        elements[k] = r < rows_here && c < cols_here
+                          ? *reinterpret_cast<const Element*>(
+                                in_tile + (static_cast<int64_t>(r) * p.row_stride + c) * E)
+                          : Element{};
+      }
+#pragma unroll
+      for (int k = 0; k < LOADS; ++k) {
+        const int blk = threadIdx.x + k * THREADS;
+        const int r = blk / BLOCKS_C;
+        const int c = blk % BLOCKS_C;
+        if (r < rows_here && c < cols_here) {
+          *reinterpret_cast<Element*>(smem + smem_offset(c, r * E)) = elements[k];
         }
       }
     }
     __syncthreads();
 
-    // Phase 2: shared memory -> global, output-tile rows as VB-wide accesses.
+    // Phase 2: shared memory -> global, output-tile rows as VB-wide accesses;
+    // all shared-memory reads first, then all stores.
+    constexpr int STORES = NUM_VECTORS / THREADS;
+    Vector vectors[STORES];
 #pragma unroll
-    for (int k = 0; k < NUM_VECTORS / THREADS; ++k) {
+    for (int k = 0; k < STORES; ++k) {
       const int v = threadIdx.x + k * THREADS;
       const int row = v / ROW_VECTORS;        // input column
       const int col = (v % ROW_VECTORS) * M;  // input row
+      if (row < cols_here && col + M <= rows_here) {
+        vectors[k] = *reinterpret_cast<const Vector*>(smem + smem_offset(row, col * E));
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < STORES; ++k) {
+      const int v = threadIdx.x + k * THREADS;
+      const int row = v / ROW_VECTORS;
+      const int col = (v % ROW_VECTORS) * M;
       if (row >= cols_here) {
         continue;
       }
       char* dst = out_tile + (static_cast<int64_t>(row) * p.rows + col) * E;
       if (col + M <= rows_here) {
-        *reinterpret_cast<Vector*>(dst) =
-            *reinterpret_cast<const Vector*>(smem + smem_offset(row, col * E));
+        *reinterpret_cast<Vector*>(dst) = vectors[k];
       } else if (col < rows_here) {
 #pragma unroll
         for (int e = 0; e < M; ++e) {
