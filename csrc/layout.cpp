@@ -4,6 +4,7 @@
 
 #include <c10/util/Exception.h>
 
+#include <algorithm>
 #include <cstdint>
 
 namespace gputranspose {
@@ -59,23 +60,10 @@ uintptr_t data_address(const at::Tensor& x) {
   return reinterpret_cast<uintptr_t>(x.const_data_ptr());
 }
 
-// The widest of 16, 8 and 4 bytes at which every input row, every output row and
-// both base pointers are aligned; the element size itself when none is.
-int64_t widest_vector_bytes(const TransposePlan& plan, uintptr_t in_address,
-                            int64_t out_ptr_alignment) {
-  const int64_t es = plan.element_size;
-  for (int64_t v : {16, 8, 4}) {
-    if (v < es) {
-      break;
-    }
-    const bool aligned = in_address % v == 0 && (plan.row_stride * es) % v == 0 &&
-                         (plan.batch == 1 || (plan.batch_stride * es) % v == 0) &&
-                         (plan.rows * es) % v == 0 && out_ptr_alignment % v == 0;
-    if (aligned) {
-      return v;
-    }
-  }
-  return es;
+bool rows_aligned_16(uintptr_t address, int64_t row_pitch_bytes, int64_t batch,
+                     int64_t batch_pitch_bytes) {
+  return address % 16 == 0 && row_pitch_bytes % 16 == 0 &&
+         (batch == 1 || batch_pitch_bytes % 16 == 0);
 }
 
 }  // namespace
@@ -153,10 +141,19 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   }
   const bool contiguous = plan.row_stride == plan.cols &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
+  const uintptr_t address = data_address(x);
+  if (address % es != 0 || out_ptr_alignment % std::min<int64_t>(es, 16) != 0) {
+    return fallback("data pointer not aligned to the element size");
+  }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;
   plan.reason = contiguous ? "contiguous matrices, last two dims swapped"
                            : "strided rows with unit stride inside each row";
-  plan.vector_bytes = widest_vector_bytes(plan, data_address(x), out_ptr_alignment);
+  plan.load_bytes =
+      rows_aligned_16(address, plan.row_stride * es, plan.batch, plan.batch_stride * es) ? 16 : 4;
+  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_ptr_alignment), plan.rows * es,
+                                     plan.batch, plan.rows * plan.cols * es)
+                         ? 16
+                         : 4;
   return plan;
 }
 

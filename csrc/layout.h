@@ -40,9 +40,11 @@ struct TransposePlan {
   int64_t cols = 0;
   int64_t batch_stride = 0;  // elements
   int64_t row_stride = 0;    // elements
-  // Widest access (bytes) that every row start of input and output allows: the
-  // tiled kernels move this many bytes per load and store.
-  int64_t vector_bytes = 0;
+  // How the tiled kernels touch each side: 16 where every row starts 16-byte
+  // aligned (128-bit accesses), 4 where rows start anywhere (aligned 32-bit words,
+  // shifted into place); 0 off the tiled paths.
+  int64_t load_bytes = 0;
+  int64_t store_bytes = 0;
 };
 
 // `out_ptr_alignment`: the alignment in bytes of the output's data pointer

@@ -51,7 +51,7 @@ at::Tensor transpose_cublas(const at::Tensor& x) {
 
 Explanation explain(const at::Tensor& x, int64_t dim0, int64_t dim1) {
   const TransposePlan plan = plan_transpose(x, dim0, dim1);
-  return {path_name(plan.path), plan.reason, plan.vector_bytes};
+  return {path_name(plan.path), plan.reason, plan.load_bytes, plan.store_bytes};
 }
 
 const char* version() {

@@ -185,29 +185,31 @@ def _misaligned(x):
 
 
 EXPLAIN_CASES = [
-    ("contiguous 2-D", lambda: torch.empty(64, 64), "tiled_contiguous", 16),
-    ("contiguous batch", lambda: torch.empty(3, 64, 64), "tiled_contiguous", 16),
-    ("row slice", lambda: torch.empty(64, 96)[:, 16:], "tiled_row_strided", 16),
-    ("odd pitch", lambda: torch.empty(64, 81)[:, :-17], "tiled_row_strided", 4),
-    ("misaligned offset", lambda: _misaligned(torch.empty(64 * 64 + 8)), "tiled_contiguous", 4),
-    ("odd rows", lambda: torch.empty(63, 64), "tiled_contiguous", 4),
-    ("already transposed", lambda: torch.empty(64, 32).t(), "memcpy", 0),
-    ("1 x N", lambda: torch.empty(1, 64), "memcpy", 0),
-    ("1-D", lambda: torch.empty(64), "memcpy", 0),
-    ("zero size", lambda: torch.empty(0, 64), "empty", 0),
-    ("column step", lambda: torch.empty(64, 64)[:, ::2], "aten_fallback", 0),
-    ("expanded", lambda: torch.empty(1, 64).expand(64, 64), "aten_fallback", 0),
-    ("overlapping rows", lambda: torch.empty(100).as_strided((10, 8), (4, 1)), "aten_fallback", 0),
-    ("unfoldable batch", lambda: torch.empty(4, 6, 64, 64)[:, :3], "aten_fallback", 0),
+    # name, tensor, path, (load_bytes, store_bytes)
+    ("contiguous 2-D", lambda: torch.empty(64, 64), "tiled_contiguous", (16, 16)),
+    ("contiguous batch", lambda: torch.empty(3, 64, 64), "tiled_contiguous", (16, 16)),
+    ("row slice", lambda: torch.empty(64, 96)[:, 16:], "tiled_row_strided", (16, 16)),
+    ("odd pitch", lambda: torch.empty(64, 81)[:, :-17], "tiled_row_strided", (4, 16)),
+    ("misaligned offset", lambda: _misaligned(torch.empty(64 * 64 + 8)), "tiled_contiguous", (4, 16)),
+    ("odd rows", lambda: torch.empty(63, 64), "tiled_contiguous", (16, 4)),
+    ("odd both", lambda: torch.empty(63, 65, dtype=torch.uint8), "tiled_contiguous", (4, 4)),
+    ("already transposed", lambda: torch.empty(64, 32).t(), "memcpy", (0, 0)),
+    ("1 x N", lambda: torch.empty(1, 64), "memcpy", (0, 0)),
+    ("1-D", lambda: torch.empty(64), "memcpy", (0, 0)),
+    ("zero size", lambda: torch.empty(0, 64), "empty", (0, 0)),
+    ("column step", lambda: torch.empty(64, 64)[:, ::2], "aten_fallback", (0, 0)),
+    ("expanded", lambda: torch.empty(1, 64).expand(64, 64), "aten_fallback", (0, 0)),
+    ("overlapping rows", lambda: torch.empty(100).as_strided((10, 8), (4, 1)), "aten_fallback", (0, 0)),
+    ("unfoldable batch", lambda: torch.empty(4, 6, 64, 64)[:, :3], "aten_fallback", (0, 0)),
 ]
 
 
-@pytest.mark.parametrize("make,path,vector_bytes", [c[1:] for c in EXPLAIN_CASES],
+@pytest.mark.parametrize("make,path,access", [c[1:] for c in EXPLAIN_CASES],
                          ids=[c[0] for c in EXPLAIN_CASES])
-def test_explain_names_the_layout_path(make, path, vector_bytes):
+def test_explain_names_the_layout_path(make, path, access):
     how = torch_transpose.explain(make())
     assert how["path"] == path, how
-    assert how["vector_bytes"] == vector_bytes, how
+    assert (how["load_bytes"], how["store_bytes"]) == access, how
     assert how["reason"]
 
 
@@ -221,14 +223,14 @@ def test_explain_answers_for_meta_tensors():
     assert torch_transpose.explain(torch.empty(64, 64, device="meta"))["path"] == "tiled_contiguous"
 
 
-@pytest.mark.parametrize("dtype,vector_bytes", [(torch.uint8, 16), (torch.float16, 16),
-                                                (torch.complex128, 16)], ids=str)
-def test_explain_vector_width_per_element_size(dtype, vector_bytes):
-    assert torch_transpose.explain(torch.empty(128, 128, dtype=dtype))["vector_bytes"] == vector_bytes
-    # A 1-element misalignment leaves only element-wide accesses for sizes below 4.
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+def test_explain_access_width_per_element_size(dtype):
+    how = torch_transpose.explain(torch.empty(128, 128, dtype=dtype))
+    assert (how["load_bytes"], how["store_bytes"]) == (16, 16)
+    # One element of storage offset: 16-byte loads no longer line up (except for 16-byte elements).
     x = torch.empty(128 * 128 + 1, dtype=dtype)[1:].view(128, 128)
-    assert torch_transpose.explain(x)["vector_bytes"] == max(dtype.itemsize, 4) if dtype.itemsize >= 4 \
-        else torch_transpose.explain(x)["vector_bytes"] == dtype.itemsize
+    how = torch_transpose.explain(x)
+    assert (how["load_bytes"], how["store_bytes"]) == (16 if dtype.itemsize == 16 else 4, 16)
 
 
 # -- bad input -----------------------------------------------------------------------------

@@ -151,4 +151,4 @@ def test_all_dtypes_covered_by_element_size_map():
         for dtype in dtypes:
             how = torch_transpose.explain(torch.empty(64, 64, dtype=dtype, device="cuda"))
             assert how["path"] == "tiled_contiguous", (dtype, how)
-            assert how["vector_bytes"] == 16, (dtype, how)
+            assert (how["load_bytes"], how["store_bytes"]) == (16, 16), (dtype, how)

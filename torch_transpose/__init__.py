@@ -42,8 +42,10 @@ def explain(x: torch.Tensor, dim0: int = -2, dim1: int = -1) -> dict:
     """Which path ``transpose(x, dim0, dim1)`` takes on CUDA, and why.
 
     Returns a dict with ``path`` (``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``,
-    ``"tiled_row_strided"`` or ``"aten_fallback"``), ``reason`` and
-    ``vector_bytes`` (the width of each load and store of the tiled kernels).
+    ``"tiled_row_strided"`` or ``"aten_fallback"``), ``reason``, and
+    ``load_bytes`` / ``store_bytes``: how the tiled kernels touch each side, 16
+    (128-bit accesses, rows 16-byte aligned) or 4 (aligned 32-bit words shifted
+    into place, rows starting anywhere); 0 off the tiled paths.
     Looks at the layout only, so it answers for CPU and meta tensors too; CPU
     tensors always run the ATen implementation.
     """

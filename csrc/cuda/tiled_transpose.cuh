@@ -1,26 +1,39 @@
 #pragma once
 // The tiled transpose kernel, templated on what it moves, never on the dtype:
-//   E   element size in bytes (1, 2, 4, 8, 16)
-//   VB  access width in bytes (E, or 4, 8, 16): every global load and store
-//   TR  x TC  the input tile, in elements; its transpose is staged in shared memory
+//   E      element size in bytes (1, 2, 4, 8, 16)
+//   LOAD   how input rows are read:   Access::Aligned16 or Access::Words
+//   STORE  how output rows are written (the same two)
+// The tile (TileShape<E>) is TR x TC input elements; its transpose is staged in
+// shared memory.
 //
-// Each thread loads an M x M micro-block of elements (M = VB / E: M rows of one
-// VB-wide access each), transposes it in registers (word moves for E >= 4,
-// byte permutes for 1- and 2-byte elements) and stores its M columns as M
-// VB-wide rows of the output tile in shared memory. After one barrier the block
-// writes the output tile row by row with VB-wide coalesced stores. Both global
-// sides therefore move whole VB-wide accesses, consecutive lanes on consecutive
-// addresses.
+// Phase 1: each thread takes an M x M micro-block (M = 16 / E): M row segments
+// of 16 bytes, read as one 128-bit load each (Aligned16), or, where rows start
+// anywhere (an odd pitch, a storage offset), as aligned 32-bit words
+// funnel-shifted into place (Words). It transposes the micro-block in registers
+// (word moves for E >= 4, byte permutes for 1- and 2-byte elements) and stores
+// its M columns as M 16-byte rows of the output tile in shared memory.
+// Phase 2: after one barrier the block writes the output tile row by row, as
+// 128-bit stores (Aligned16), or as aligned 32-bit words assembled from shared
+// memory with byte stores only for the ends of each row (Words). Consecutive
+// lanes always touch consecutive addresses on both global sides.
 //
-// Shared memory is XOR-swizzled in units of max(VB, 4) bytes, with the unit
-// index flipped by the micro-block column, so that neither the scattered
-// phase-1 stores nor the row-wise phase-2 loads hit the same bank twice within
-// one wavefront (padding alone cannot do that for vector accesses).
+// Shared memory is XOR-swizzled in 16-byte units, the unit index flipped by the
+// micro-block column, so that neither the scattered phase-1 stores nor the
+// row-wise phase-2 loads hit one bank twice within a wavefront (padding alone
+// cannot do that for 16-byte accesses).
+//
+// Blocks walk the tiles in groups of GROUP tile-rows, so that the blocks in
+// flight write long runs of each output row, not 128-byte scraps of thousands.
 
 #include <cstdint>
 
 namespace gputranspose {
 namespace cuda {
+
+enum class Access {
+  Aligned16,  // every row starts 16-byte aligned: one 128-bit access per 16 bytes
+  Words,      // rows start anywhere: aligned 32-bit words, shifted into place
+};
 
 template <int N>
 struct Bytes;
@@ -45,18 +58,41 @@ struct Bytes<16> {
   using type = uint4;
 };
 
-// VB bytes as 32-bit words, for the register transpose (VB >= 4).
-template <int VB>
-struct alignas(VB) Words {
-  uint32_t w[VB / 4];
+// 16 bytes of one row, as 32-bit words.
+struct alignas(16) Segment {
+  uint32_t w[4];
+};
+
+// Tile shape per element size: 16 KiB of shared memory, tile rows and columns of
+// at least 128 bytes (a cache line; the swizzle's period).
+template <int E>
+struct TileShape;
+template <>
+struct TileShape<1> {
+  static constexpr int rows = 128, cols = 128;
+};
+template <>
+struct TileShape<2> {
+  static constexpr int rows = 128, cols = 64;
+};
+template <>
+struct TileShape<4> {
+  static constexpr int rows = 64, cols = 64;
+};
+template <>
+struct TileShape<8> {
+  static constexpr int rows = 64, cols = 32;
+};
+template <>
+struct TileShape<16> {
+  static constexpr int rows = 32, cols = 32;
 };
 
 // out[j] = column j of the M x M block whose rows are in[0..M).
-template <int E, int VB>
-__device__ __forceinline__ void transpose_micro_block(const Words<VB> (&in)[VB / E],
-                                                      Words<VB> (&out)[VB / E]) {
-  constexpr int M = VB / E;
-  constexpr int W = VB / 4;
+template <int E>
+__device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E],
+                                                      Segment (&out)[16 / E]) {
+  constexpr int M = 16 / E;
   if constexpr (E >= 4) {
     constexpr int EW = E / 4;  // words per element: pure register renaming
 #pragma unroll
@@ -70,7 +106,7 @@ __device__ __forceinline__ void transpose_micro_block(const Words<VB> (&in)[VB /
 #pragma unroll
     for (int j = 0; j < M; ++j)
 #pragma unroll
-      for (int w = 0; w < W; ++w)
+      for (int w = 0; w < 4; ++w)
         out[j].w[w] = __byte_perm(in[2 * w].w[j / 2], in[2 * w + 1].w[j / 2],
                                   (j % 2) ? 0x7632 : 0x5410);
   } else {
@@ -80,12 +116,34 @@ __device__ __forceinline__ void transpose_micro_block(const Words<VB> (&in)[VB /
     for (int j = 0; j < M; ++j) {
       const unsigned pick = (j % 4) | (((j % 4) + 4) << 4);
 #pragma unroll
-      for (int w = 0; w < W; ++w) {
+      for (int w = 0; w < 4; ++w) {
         const uint32_t lo = __byte_perm(in[4 * w].w[j / 4], in[4 * w + 1].w[j / 4], pick);
         const uint32_t hi = __byte_perm(in[4 * w + 2].w[j / 4], in[4 * w + 3].w[j / 4], pick);
         out[j].w[w] = __byte_perm(lo, hi, 0x5410);
       }
     }
+  }
+}
+
+// 16 bytes of a row starting at `p`.
+template <Access A>
+__device__ __forceinline__ Segment load_segment(const char* p) {
+  if constexpr (A == Access::Aligned16) {
+    return *reinterpret_cast<const Segment*>(p);
+  } else {
+    // The aligned words that hold bytes [p, p + 16). A fifth word is read only
+    // when p is unaligned, and then it holds byte p + 15: no word outside the
+    // tensor's own bytes is touched beyond the aligned word containing one.
+    const unsigned shift = static_cast<unsigned>(reinterpret_cast<uintptr_t>(p) & 3);
+    const uint32_t* words = reinterpret_cast<const uint32_t*>(p - shift);
+    uint32_t x[5];
+#pragma unroll
+    for (int j = 0; j < 4; ++j) x[j] = words[j];
+    x[4] = shift ? words[4] : 0u;
+    Segment s;
+#pragma unroll
+    for (int j = 0; j < 4; ++j) s.w[j] = __funnelshift_r(x[j], x[j + 1], 8 * shift);
+    return s;
   }
 }
 
@@ -100,39 +158,48 @@ struct TiledTransposeParams {
   int64_t tiles_c;
 };
 
-template <int E, int VB, int TR, int TC>
+template <int E, Access LOAD, Access STORE>
 struct TiledTranspose {
-  static constexpr int M = VB / E;                 // micro-block side, in elements
+  static constexpr int TR = TileShape<E>::rows;
+  static constexpr int TC = TileShape<E>::cols;
+  static constexpr int M = 16 / E;                 // micro-block side, in elements
   static constexpr int BLOCKS_C = TC / M;          // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
-  static constexpr int ROW_VECTORS = TR / M;       // VB-wide accesses per output-tile row
-  static constexpr int NUM_VECTORS = TC * ROW_VECTORS;
   static constexpr int THREADS = NUM_BLOCKS < 256 ? NUM_BLOCKS : 256;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
-  static constexpr int SWIZZLE_UNIT = VB < 4 ? 4 : VB;
-  static constexpr int SWIZZLE_PERIOD = 128 / SWIZZLE_UNIT;
+  static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
+  static constexpr int ROW_WORDS = SMEM_ROW_BYTES / 4;
+  static constexpr int GROUP = 8;                  // tile-rows walked together
 
-  static_assert(VB % E == 0 && TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
+  static_assert(TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");
-  static_assert(NUM_BLOCKS % THREADS == 0 && NUM_VECTORS % THREADS == 0, "even work split");
+  static_assert(NUM_BLOCKS % THREADS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0 &&
+                    (TC * ROW_WORDS) % THREADS == 0,
+                "even work split");
 
   using Element = typename Bytes<E>::type;
-  using Vector = typename Bytes<VB>::type;
 
   // Byte offset in shared memory of byte `col_byte` of output-tile row `row`.
   static __device__ __forceinline__ int smem_offset(int row, int col_byte) {
-    const int flip = ((row / M) % SWIZZLE_PERIOD) * SWIZZLE_UNIT;
+    const int flip = ((row / M) % 8) * 16;
     return row * SMEM_ROW_BYTES + (col_byte ^ flip);
   }
 
   static __device__ __forceinline__ void run(const TiledTransposeParams& p, char* smem) {
-    int64_t tile = blockIdx.x;
-    const int64_t tc = tile % p.tiles_c;
-    tile /= p.tiles_c;
-    const int64_t tr = tile % p.tiles_r;
-    const int64_t b = tile / p.tiles_r;
+    // Tile coordinates, GROUP tile-rows at a time.
+    int64_t t = blockIdx.x;
+    const int64_t tiles_per_matrix = p.tiles_r * p.tiles_c;
+    const int64_t b = t / tiles_per_matrix;
+    t -= b * tiles_per_matrix;
+    const int64_t group = t / (GROUP * p.tiles_c);
+    t -= group * GROUP * p.tiles_c;
+    const int64_t group_rows =
+        p.tiles_r - group * GROUP < GROUP ? p.tiles_r - group * GROUP : GROUP;
+    const int64_t tr = group * GROUP + t % group_rows;
+    const int64_t tc = t / group_rows;
+
     const int64_t r0 = tr * TR;
     const int64_t c0 = tc * TC;
     const int rows_here = static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR);
@@ -140,120 +207,153 @@ struct TiledTranspose {
     const char* in_tile = p.in + (b * p.batch_stride + r0 * p.row_stride + c0) * E;
     char* out_tile = p.out + (b * p.rows * p.cols + c0 * p.rows + r0) * E;
 
-    // Phase 1: global -> registers -> transposed into shared memory. Every load of
-    // the thread is issued before the first is used, so that LOADS x M accesses
-    // per thread are in flight at once (latency, not bandwidth, bounds one load).
-    constexpr int LOADS = NUM_BLOCKS / THREADS;
-    if constexpr (M > 1) {
-      Words<VB> rows_in[LOADS][M];
-      bool full[LOADS];
-#pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        const int blk = threadIdx.x + k * THREADS;
-        const int r = (blk / BLOCKS_C) * M;
-        const int c = (blk % BLOCKS_C) * M;
-        full[k] = r + M <= rows_here && c + M <= cols_here;
-        if (full[k]) {
-#pragma unroll
-          for (int i = 0; i < M; ++i) {
-            rows_in[k][i] = *reinterpret_cast<const Words<VB>*>(
-                in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E);
-          }
-        }
-      }
-#pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        const int blk = threadIdx.x + k * THREADS;
-        const int r = (blk / BLOCKS_C) * M;
-        const int c = (blk % BLOCKS_C) * M;
-        if (full[k]) {
-          Words<VB> cols_out[M];
-          transpose_micro_block<E, VB>(rows_in[k], cols_out);
-#pragma unroll
-          for (int j = 0; j < M; ++j) {
-            *reinterpret_cast<Words<VB>*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
-          }
-        } else if (r < rows_here && c < cols_here) {
-          // A micro-block cut by the matrix edge: element by element.
-#pragma unroll
-          for (int i = 0; i < M; ++i) {
-#pragma unroll
-            for (int e = 0; e < M; ++e) {
-              if (r + i < rows_here && c + e < cols_here) {
-                *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
-                    *reinterpret_cast<const Element*>(
-                        in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
-              }
-            }
-          }
-        }
-      }
-    } else {
-      // M == 1: each access is one element.
-      Element elements[LOADS];
-#pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        const int blk = threadIdx.x + k * THREADS;
-        const int r = blk / BLOCKS_C;
-        const int c = blk % BLOCKS_C;
-        elements[k] = r < rows_here && c < cols_here
-                          ? *reinterpret_cast<const Element*>(
-                                in_tile + (static_cast<int64_t>(r) * p.row_stride + c) * E)
-                          : Element{};
-      }
-#pragma unroll
-      for (int k = 0; k < LOADS; ++k) {
-        const int blk = threadIdx.x + k * THREADS;
-        const int r = blk / BLOCKS_C;
-        const int c = blk % BLOCKS_C;
-        if (r < rows_here && c < cols_here) {
-          *reinterpret_cast<Element*>(smem + smem_offset(c, r * E)) = elements[k];
-        }
-      }
-    }
+    load_tile(p, in_tile, rows_here, cols_here, smem);
     __syncthreads();
+    if constexpr (STORE == Access::Aligned16) {
+      store_tile_aligned(p, out_tile, rows_here, cols_here, smem);
+    } else {
+      store_tile_words(p, out_tile, rows_here, cols_here, smem);
+    }
+  }
 
-    // Phase 2: shared memory -> global, output-tile rows as VB-wide accesses;
-    // all shared-memory reads first, then all stores.
-    constexpr int STORES = NUM_VECTORS / THREADS;
-    Vector vectors[STORES];
+  // Phase 1: global -> registers -> transposed into shared memory. Every load of
+  // the thread is issued before the first is used.
+  static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p,
+                                                   const char* in_tile, int rows_here,
+                                                   int cols_here, char* smem) {
+    constexpr int LOADS = NUM_BLOCKS / THREADS;
+    Segment rows_in[LOADS][M];
+    bool full[LOADS];
 #pragma unroll
-    for (int k = 0; k < STORES; ++k) {
-      const int v = threadIdx.x + k * THREADS;
-      const int row = v / ROW_VECTORS;        // input column
-      const int col = (v % ROW_VECTORS) * M;  // input row
-      if (row < cols_here && col + M <= rows_here) {
-        vectors[k] = *reinterpret_cast<const Vector*>(smem + smem_offset(row, col * E));
+    for (int k = 0; k < LOADS; ++k) {
+      const int blk = threadIdx.x + k * THREADS;
+      const int r = (blk / BLOCKS_C) * M;
+      const int c = (blk % BLOCKS_C) * M;
+      full[k] = r + M <= rows_here && c + M <= cols_here;
+      if (full[k]) {
+#pragma unroll
+        for (int i = 0; i < M; ++i) {
+          rows_in[k][i] =
+              load_segment<LOAD>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E);
+        }
       }
     }
 #pragma unroll
-    for (int k = 0; k < STORES; ++k) {
-      const int v = threadIdx.x + k * THREADS;
-      const int row = v / ROW_VECTORS;
-      const int col = (v % ROW_VECTORS) * M;
-      if (row >= cols_here) {
-        continue;
-      }
-      char* dst = out_tile + (static_cast<int64_t>(row) * p.rows + col) * E;
-      if (col + M <= rows_here) {
-        *reinterpret_cast<Vector*>(dst) = vectors[k];
-      } else if (col < rows_here) {
+    for (int k = 0; k < LOADS; ++k) {
+      const int blk = threadIdx.x + k * THREADS;
+      const int r = (blk / BLOCKS_C) * M;
+      const int c = (blk % BLOCKS_C) * M;
+      if (full[k]) {
+        Segment cols_out[M];
+        transpose_micro_block<E>(rows_in[k], cols_out);
 #pragma unroll
-        for (int e = 0; e < M; ++e) {
-          if (col + e < rows_here) {
-            reinterpret_cast<Element*>(dst)[e] =
-                *reinterpret_cast<const Element*>(smem + smem_offset(row, (col + e) * E));
+        for (int j = 0; j < M; ++j) {
+          *reinterpret_cast<Segment*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
+        }
+      } else if (r < rows_here && c < cols_here) {
+        // A micro-block cut by the matrix edge: element by element.
+#pragma unroll
+        for (int i = 0; i < M; ++i) {
+#pragma unroll
+          for (int e = 0; e < M; ++e) {
+            if (r + i < rows_here && c + e < cols_here) {
+              *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
+                  *reinterpret_cast<const Element*>(
+                      in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
+            }
           }
         }
       }
     }
   }
+
+  // Phase 2, rows 16-byte aligned: one 128-bit store per 16 bytes.
+  static __device__ __forceinline__ void store_tile_aligned(const TiledTransposeParams& p,
+                                                            char* out_tile, int rows_here,
+                                                            int cols_here, const char* smem) {
+    constexpr int STORES = TC * ROW_SEGMENTS / THREADS;
+    Segment segments[STORES];
+#pragma unroll
+    for (int k = 0; k < STORES; ++k) {
+      const int v = threadIdx.x + k * THREADS;
+      const int row = v / ROW_SEGMENTS;        // input column
+      const int col = (v % ROW_SEGMENTS) * M;  // input row
+      if (row < cols_here && col + M <= rows_here) {
+        segments[k] = *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
+      }
+    }
+#pragma unroll
+    for (int k = 0; k < STORES; ++k) {
+      const int v = threadIdx.x + k * THREADS;
+      const int row = v / ROW_SEGMENTS;
+      const int col = (v % ROW_SEGMENTS) * M;
+      if (row >= cols_here) {
+        continue;
+      }
+      char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
+      if (col + M <= rows_here) {
+        *reinterpret_cast<Segment*>(dst_row + col * E) = segments[k];
+      } else if (col < rows_here) {
+        store_bytes(dst_row, smem, row, col * E, rows_here * E);
+      }
+    }
+  }
+
+  // Phase 2, rows starting anywhere: aligned 32-bit stores; the bytes of a row's
+  // partial first and last words are stored one by one (the neighbouring tile
+  // owns the rest of those words).
+  static __device__ __forceinline__ void store_tile_words(const TiledTransposeParams& p,
+                                                          char* out_tile, int rows_here,
+                                                          int cols_here, const char* smem) {
+    constexpr int STORES = TC * ROW_WORDS / THREADS;
+    const int row_bytes = rows_here * E;
+#pragma unroll 8
+    for (int k = 0; k < STORES; ++k) {
+      const int v = threadIdx.x + k * THREADS;
+      const int row = v / ROW_WORDS;  // input column
+      const int w = v % ROW_WORDS;
+      if (row >= cols_here) {
+        continue;
+      }
+      char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
+      const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst_row) & 3);
+      // Aligned word w of the row covers its bytes [4w - shift, 4w - shift + 4).
+      const int begin = 4 * w - shift;
+      if (begin >= 0 && begin + 4 <= row_bytes) {
+        const uint32_t hi = smem_word(smem, row, 4 * w);
+        const uint32_t word =
+            shift ? __funnelshift_r(smem_word(smem, row, 4 * w - 4), hi, 8 * (4 - shift)) : hi;
+        *reinterpret_cast<uint32_t*>(dst_row + begin) = word;
+      } else if (begin < row_bytes) {
+        store_bytes(dst_row, smem, row, begin < 0 ? 0 : begin,
+                    begin + 4 < row_bytes ? begin + 4 : row_bytes);
+      }
+      if (w == 0 && shift != 0) {
+        // The word past the last whole one: the row's last `shift` bytes.
+        const int tail = 4 * ROW_WORDS - shift;
+        if (tail < row_bytes) store_bytes(dst_row, smem, row, tail, row_bytes);
+      }
+    }
+  }
+
+  static __device__ __forceinline__ uint32_t smem_word(const char* smem, int row, int byte) {
+    return *reinterpret_cast<const uint32_t*>(smem + smem_offset(row, byte));
+  }
+
+  // Bytes [begin, end) of output-tile row `row`, to dst_row + begin.
+  static __device__ __forceinline__ void store_bytes(char* dst_row, const char* smem, int row,
+                                                     int begin, int end) {
+    for (int i = begin; i < end; i += E) {
+      *reinterpret_cast<Element*>(dst_row + i) =
+          *reinterpret_cast<const Element*>(smem + smem_offset(row, i));
+    }
+  }
 };
 
-template <int E, int VB, int TR, int TC>
-__global__ void __launch_bounds__(TiledTranspose<E, VB, TR, TC>::THREADS)
+template <int E, Access LOAD, Access STORE>
+__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE>::THREADS)
     tiled_transpose_kernel(const TiledTransposeParams params) {
-  using Kernel = TiledTranspose<E, VB, TR, TC>;
+  using Kernel = TiledTranspose<E, LOAD, STORE>;
   __shared__ __align__(16) char smem[Kernel::SMEM_BYTES];
   Kernel::run(params, smem);
 }

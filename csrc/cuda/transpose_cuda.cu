@@ -20,37 +20,10 @@ namespace gputranspose {
 namespace cuda {
 namespace {
 
-// Tile shape per element size: 16 KiB of shared memory, rows and columns of at
-// least 128 bytes (one cache line; the swizzle's period).
-template <int E>
-struct TileShape;
-template <>
-struct TileShape<1> {
-  static constexpr int rows = 128, cols = 128;
-};
-template <>
-struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64;
-};
-template <>
-struct TileShape<4> {
-  static constexpr int rows = 64, cols = 64;
-};
-template <>
-struct TileShape<8> {
-  static constexpr int rows = 64, cols = 32;
-};
-template <>
-struct TileShape<16> {
-  static constexpr int rows = 32, cols = 32;
-};
-
-template <int E, int VB>
+template <int E, Access LOAD, Access STORE>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                   cudaStream_t stream) {
-  constexpr int TR = TileShape<E>::rows;
-  constexpr int TC = TileShape<E>::cols;
-  using Kernel = TiledTranspose<E, VB, TR, TC>;
+  using Kernel = TiledTranspose<E, LOAD, STORE>;
   TiledTransposeParams params;
   params.in = static_cast<const char*>(x.const_data_ptr());
   params.out = static_cast<char*>(out.data_ptr());
@@ -58,52 +31,42 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.cols = plan.cols;
   params.batch_stride = plan.batch_stride;
   params.row_stride = plan.row_stride;
-  params.tiles_r = (plan.rows + TR - 1) / TR;
-  params.tiles_c = (plan.cols + TC - 1) / TC;
+  params.tiles_r = (plan.rows + Kernel::TR - 1) / Kernel::TR;
+  params.tiles_c = (plan.cols + Kernel::TC - 1) / Kernel::TC;
   const int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(),
               "gputranspose.transpose: tensor too large for one launch (", tiles, " tiles)");
-  tiled_transpose_kernel<E, VB, TR, TC>
+  tiled_transpose_kernel<E, LOAD, STORE>
       <<<static_cast<unsigned>(tiles), Kernel::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
-// The widest access each element size can take, down to the element itself.
+// The one place that maps a plan to a kernel instance: element size x how each
+// side's rows are aligned.
 template <int E>
-void launch_tiled_for_width(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
-                            cudaStream_t stream) {
-  switch (plan.vector_bytes) {
-    case 16:
-      return launch_tiled<E, 16>(plan, x, out, stream);
-    case 8:
-      if constexpr (E <= 8) return launch_tiled<E, 8>(plan, x, out, stream);
-      break;
-    case 4:
-      if constexpr (E <= 4) return launch_tiled<E, 4>(plan, x, out, stream);
-      break;
-    default:
-      break;
-  }
-  if constexpr (E < 4) {
-    if (plan.vector_bytes == E) return launch_tiled<E, E>(plan, x, out, stream);
-  }
-  TORCH_CHECK(false, "gputranspose.transpose: no kernel for ", E, "-byte elements with ",
-              plan.vector_bytes, "-byte accesses");
+void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                                cudaStream_t stream) {
+  const bool load16 = plan.load_bytes == 16;
+  const bool store16 = plan.store_bytes == 16;
+  if (load16 && store16) return launch_tiled<E, Access::Aligned16, Access::Aligned16>(plan, x, out, stream);
+  if (load16) return launch_tiled<E, Access::Aligned16, Access::Words>(plan, x, out, stream);
+  if (store16) return launch_tiled<E, Access::Words, Access::Aligned16>(plan, x, out, stream);
+  return launch_tiled<E, Access::Words, Access::Words>(plan, x, out, stream);
 }
 
 void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                             cudaStream_t stream) {
   switch (plan.element_size) {
     case 1:
-      return launch_tiled_for_width<1>(plan, x, out, stream);
+      return launch_tiled_for_alignment<1>(plan, x, out, stream);
     case 2:
-      return launch_tiled_for_width<2>(plan, x, out, stream);
+      return launch_tiled_for_alignment<2>(plan, x, out, stream);
     case 4:
-      return launch_tiled_for_width<4>(plan, x, out, stream);
+      return launch_tiled_for_alignment<4>(plan, x, out, stream);
     case 8:
-      return launch_tiled_for_width<8>(plan, x, out, stream);
+      return launch_tiled_for_alignment<8>(plan, x, out, stream);
     case 16:
-      return launch_tiled_for_width<16>(plan, x, out, stream);
+      return launch_tiled_for_alignment<16>(plan, x, out, stream);
     default:
       TORCH_CHECK(false, "gputranspose.transpose: no kernel for ", plan.element_size,
                   "-byte elements");

@@ -32,7 +32,8 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
         pybind11::dict d;
         d["path"] = e.path;
         d["reason"] = e.reason;
-        d["vector_bytes"] = e.vector_bytes;
+        d["load_bytes"] = e.load_bytes;
+        d["store_bytes"] = e.store_bytes;
         return d;
       },
       pybind11::arg("x"), pybind11::arg("dim0") = -2, pybind11::arg("dim1") = -1,

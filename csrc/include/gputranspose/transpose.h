@@ -27,7 +27,8 @@ at::Tensor transpose_cublas(const at::Tensor& x);
 struct Explanation {
   std::string path;
   std::string reason;
-  int64_t vector_bytes;
+  int64_t load_bytes;   // bytes per access of the tiled kernels: 16 (128-bit) or 4
+  int64_t store_bytes;  // (aligned words, for rows that start anywhere); 0 off them
 };
 Explanation explain(const at::Tensor& x, int64_t dim0 = -2, int64_t dim1 = -1);
 
