@@ -22,8 +22,8 @@
 // row-wise phase-2 loads hit one bank twice within a wavefront (padding alone
 // cannot do that for 16-byte accesses).
 //
-// Blocks walk the tiles in groups of GROUP tile-rows, so that the blocks in
-// flight write long runs of each output row, not 128-byte scraps of thousands.
+// Blocks walk the tiles in groups of `group` tile-rows (down a group, then across),
+// so that the blocks in flight cover a compact patch of both input and output.
 
 #include <cstdint>
 
@@ -156,6 +156,7 @@ struct TiledTransposeParams {
   int64_t row_stride;    // input, in elements
   int64_t tiles_r;       // tiles per matrix along its rows and its cols
   int64_t tiles_c;
+  int64_t group;         // tile-rows walked together (see the block order above)
 };
 
 template <int E, Access LOAD, Access STORE>
@@ -169,14 +170,11 @@ struct TiledTranspose {
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
-  static constexpr int ROW_WORDS = SMEM_ROW_BYTES / 4;
-  static constexpr int GROUP = 8;                  // tile-rows walked together
 
   static_assert(TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");
-  static_assert(NUM_BLOCKS % THREADS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0 &&
-                    (TC * ROW_WORDS) % THREADS == 0,
+  static_assert(NUM_BLOCKS % THREADS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0,
                 "even work split");
 
   using Element = typename Bytes<E>::type;
@@ -188,16 +186,16 @@ struct TiledTranspose {
   }
 
   static __device__ __forceinline__ void run(const TiledTransposeParams& p, char* smem) {
-    // Tile coordinates, GROUP tile-rows at a time.
+    // Tile coordinates, p.group tile-rows at a time.
     int64_t t = blockIdx.x;
     const int64_t tiles_per_matrix = p.tiles_r * p.tiles_c;
     const int64_t b = t / tiles_per_matrix;
     t -= b * tiles_per_matrix;
-    const int64_t group = t / (GROUP * p.tiles_c);
-    t -= group * GROUP * p.tiles_c;
+    const int64_t group = t / (p.group * p.tiles_c);
+    t -= group * p.group * p.tiles_c;
     const int64_t group_rows =
-        p.tiles_r - group * GROUP < GROUP ? p.tiles_r - group * GROUP : GROUP;
-    const int64_t tr = group * GROUP + t % group_rows;
+        p.tiles_r - group * p.group < p.group ? p.tiles_r - group * p.group : p.group;
+    const int64_t tr = group * p.group + t % group_rows;
     const int64_t tc = t / group_rows;
 
     const int64_t r0 = tr * TR;
@@ -299,39 +297,41 @@ struct TiledTranspose {
     }
   }
 
-  // Phase 2, rows starting anywhere: aligned 32-bit stores; the bytes of a row's
-  // partial first and last words are stored one by one (the neighbouring tile
-  // owns the rest of those words).
+  // Phase 2, rows starting anywhere: 128-bit stores to the aligned 16 bytes of
+  // each output row, assembled from shared memory by funnel shifts; the bytes of
+  // a row's partial first and last 16 are stored element by element (the
+  // neighbouring tile owns the rest of them).
   static __device__ __forceinline__ void store_tile_words(const TiledTransposeParams& p,
                                                           char* out_tile, int rows_here,
                                                           int cols_here, const char* smem) {
-    constexpr int STORES = TC * ROW_WORDS / THREADS;
+    constexpr int ROW_CHUNKS = ROW_SEGMENTS + 1;  // a shifted row straddles one more
+    constexpr int CHUNKS = TC * ROW_CHUNKS;
     const int row_bytes = rows_here * E;
-#pragma unroll 8
-    for (int k = 0; k < STORES; ++k) {
-      const int v = threadIdx.x + k * THREADS;
-      const int row = v / ROW_WORDS;  // input column
-      const int w = v % ROW_WORDS;
+#pragma unroll 4
+    for (int v = threadIdx.x; v < CHUNKS; v += THREADS) {
+      const int row = v / ROW_CHUNKS;  // input column
+      const int k = v % ROW_CHUNKS;
       if (row >= cols_here) {
         continue;
       }
       char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
-      const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst_row) & 3);
-      // Aligned word w of the row covers its bytes [4w - shift, 4w - shift + 4).
-      const int begin = 4 * w - shift;
-      if (begin >= 0 && begin + 4 <= row_bytes) {
-        const uint32_t hi = smem_word(smem, row, 4 * w);
-        const uint32_t word =
-            shift ? __funnelshift_r(smem_word(smem, row, 4 * w - 4), hi, 8 * (4 - shift)) : hi;
-        *reinterpret_cast<uint32_t*>(dst_row + begin) = word;
-      } else if (begin < row_bytes) {
+      const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst_row) & 15);
+      // Aligned chunk k of the row holds its bytes [16k - shift, 16k - shift + 16).
+      const int begin = 16 * k - shift;
+      if (begin >= 0 && begin + 16 <= row_bytes) {
+        const int first = begin & ~3;
+        const unsigned bits = 8 * (begin & 3);
+        uint32_t x[5];
+#pragma unroll
+        for (int j = 0; j < 4; ++j) x[j] = smem_word(smem, row, first + 4 * j);
+        x[4] = bits ? smem_word(smem, row, first + 16) : 0u;
+        Segment out;
+#pragma unroll
+        for (int j = 0; j < 4; ++j) out.w[j] = __funnelshift_r(x[j], x[j + 1], bits);
+        *reinterpret_cast<Segment*>(dst_row + begin) = out;
+      } else if (begin < row_bytes && begin + 16 > 0) {
         store_bytes(dst_row, smem, row, begin < 0 ? 0 : begin,
-                    begin + 4 < row_bytes ? begin + 4 : row_bytes);
-      }
-      if (w == 0 && shift != 0) {
-        // The word past the last whole one: the row's last `shift` bytes.
-        const int tail = 4 * ROW_WORDS - shift;
-        if (tail < row_bytes) store_bytes(dst_row, smem, row, tail, row_bytes);
+                    begin + 16 < row_bytes ? begin + 16 : row_bytes);
       }
     }
   }

@@ -14,11 +14,24 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <torch/library.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 namespace gputranspose {
 namespace cuda {
 namespace {
+
+// Tile-rows that the blocks walk together. GPUTRANSPOSE_TILE_GROUP overrides the
+// default for tuning experiments (benchmarks/README.md).
+int64_t tile_group_rows() {
+  static const int64_t group = [] {
+    const char* env = std::getenv("GPUTRANSPOSE_TILE_GROUP");
+    const int64_t value = env ? std::atoll(env) : 0;
+    return value > 0 ? value : int64_t{8};
+  }();
+  return group;
+}
 
 template <int E, Access LOAD, Access STORE>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
@@ -33,6 +46,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.row_stride = plan.row_stride;
   params.tiles_r = (plan.rows + Kernel::TR - 1) / Kernel::TR;
   params.tiles_c = (plan.cols + Kernel::TC - 1) / Kernel::TC;
+  params.group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
   const int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(),
               "gputranspose.transpose: tensor too large for one launch (", tiles, " tiles)");
