@@ -297,10 +297,10 @@ struct TiledTranspose {
     }
   }
 
-  // Phase 2, rows starting anywhere: 128-bit stores to the aligned 16 bytes of
-  // each output row, assembled from shared memory by funnel shifts; the bytes of
-  // a row's partial first and last 16 are stored element by element (the
-  // neighbouring tile owns the rest of them).
+  // Phase 2, rows starting anywhere: each aligned 16 bytes of an output row is
+  // assembled from shared memory by funnel shifts and stored with one 128-bit
+  // store; at a row's two ends, where the neighbouring tile owns part of the 16
+  // bytes, only this tile's bytes are stored, in aligned pieces of 8, 4, 2 and 1.
   static __device__ __forceinline__ void store_tile_words(const TiledTransposeParams& p,
                                                           char* out_tile, int rows_here,
                                                           int cols_here, const char* smem) {
@@ -318,21 +318,72 @@ struct TiledTranspose {
       const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst_row) & 15);
       // Aligned chunk k of the row holds its bytes [16k - shift, 16k - shift + 16).
       const int begin = 16 * k - shift;
-      if (begin >= 0 && begin + 16 <= row_bytes) {
-        const int first = begin & ~3;
-        const unsigned bits = 8 * (begin & 3);
-        uint32_t x[5];
-#pragma unroll
-        for (int j = 0; j < 4; ++j) x[j] = smem_word(smem, row, first + 4 * j);
-        x[4] = bits ? smem_word(smem, row, first + 16) : 0u;
-        Segment out;
-#pragma unroll
-        for (int j = 0; j < 4; ++j) out.w[j] = __funnelshift_r(x[j], x[j + 1], bits);
-        *reinterpret_cast<Segment*>(dst_row + begin) = out;
-      } else if (begin < row_bytes && begin + 16 > 0) {
-        store_bytes(dst_row, smem, row, begin < 0 ? 0 : begin,
-                    begin + 16 < row_bytes ? begin + 16 : row_bytes);
+      const int lo = begin < 0 ? -begin : 0;
+      const int hi = row_bytes - begin < 16 ? row_bytes - begin : 16;
+      if (lo >= hi) {
+        continue;
       }
+      const int first = begin & ~3;  // floor to a word, negative too
+      const unsigned bits = 8 * (begin & 3);
+      uint32_t x[5];
+#pragma unroll
+      for (int j = 0; j < 5; ++j) x[j] = smem_word_or_zero(smem, row, first + 4 * j);
+      Segment out;
+#pragma unroll
+      for (int j = 0; j < 4; ++j) out.w[j] = __funnelshift_r(x[j], x[j + 1], bits);
+      if (lo == 0 && hi == 16) {
+        *reinterpret_cast<Segment*>(dst_row + begin) = out;
+      } else {
+        store_part(dst_row + begin, out, lo, hi);
+      }
+    }
+  }
+
+  // Word of output-tile row `row` at `byte` (a multiple of 4); 0 outside the row.
+  static __device__ __forceinline__ uint32_t smem_word_or_zero(const char* smem, int row,
+                                                               int byte) {
+    return byte >= 0 && byte < SMEM_ROW_BYTES ? smem_word(smem, row, byte) : 0u;
+  }
+
+  // Bytes [lo, hi) of `value` to dst[lo, hi), dst 16-byte aligned: at most one
+  // aligned piece of each size rising to alignment, then one of each falling.
+  static __device__ __forceinline__ void store_part(char* dst, const Segment& value, int lo,
+                                                    int hi) {
+    const uint64_t halves[2] = {value.w[0] | (uint64_t{value.w[1]} << 32),
+                                value.w[2] | (uint64_t{value.w[3]} << 32)};
+    int pos = lo;
+#pragma unroll
+    for (int size = 1; size <= 8; size *= 2) {
+      if ((pos & size) && pos + size <= hi) {
+        store_piece(dst, halves, pos, size);
+        pos += size;
+      }
+    }
+#pragma unroll
+    for (int size = 8; size >= 1; size /= 2) {
+      if (pos + size <= hi) {
+        store_piece(dst, halves, pos, size);
+        pos += size;
+      }
+    }
+  }
+
+  static __device__ __forceinline__ void store_piece(char* dst, const uint64_t (&halves)[2],
+                                                     int pos, int size) {
+    const uint64_t bits = (pos >= 8 ? halves[1] : halves[0]) >> (8 * (pos & 7));
+    switch (size) {
+      case 1:
+        *reinterpret_cast<uint8_t*>(dst + pos) = static_cast<uint8_t>(bits);
+        break;
+      case 2:
+        *reinterpret_cast<uint16_t*>(dst + pos) = static_cast<uint16_t>(bits);
+        break;
+      case 4:
+        *reinterpret_cast<uint32_t*>(dst + pos) = static_cast<uint32_t>(bits);
+        break;
+      default:
+        *reinterpret_cast<uint64_t*>(dst + pos) = bits;
+        break;
     }
   }
 

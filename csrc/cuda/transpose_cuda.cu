@@ -28,7 +28,7 @@ int64_t tile_group_rows() {
   static const int64_t group = [] {
     const char* env = std::getenv("GPUTRANSPOSE_TILE_GROUP");
     const int64_t value = env ? std::atoll(env) : 0;
-    return value > 0 ? value : int64_t{8};
+    return value > 0 ? value : int64_t{256};
   }();
   return group;
 }
