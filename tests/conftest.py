@@ -5,6 +5,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import torch_transpose  # noqa: E402,F401  (loading it registers the gputranspose ops)
 from helpers import cuda_available_or_skip  # noqa: E402
 
 

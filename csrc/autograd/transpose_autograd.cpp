@@ -28,11 +28,20 @@ class TransposeFunction : public torch::autograd::Function<TransposeFunction> {
   }
 };
 
+// Nested tensors reach this kernel first (their backend has no kernel at all):
+// say so plainly rather than fail inside autograd's bookkeeping.
+void check_not_nested(const at::Tensor& x, const char* op) {
+  TORCH_CHECK_NOT_IMPLEMENTED(!x.is_nested(), op,
+                              ": nested tensors are not supported; transpose each component");
+}
+
 at::Tensor transpose_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1) {
+  check_not_nested(x, "gputranspose.transpose");
   return TransposeFunction::apply(x, dim0, dim1);
 }
 
 void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
+  check_not_nested(x, "gputranspose.transpose.out");
   TORCH_CHECK(!(at::GradMode::is_enabled() && (x.requires_grad() || out.requires_grad())),
               "gputranspose.transpose.out: out= does not support automatic differentiation, "
               "but an argument requires grad; call transpose(x) instead");

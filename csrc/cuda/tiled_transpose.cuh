@@ -125,21 +125,35 @@ __device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E
   }
 }
 
-// 16 bytes of a row starting at `p`.
+// The aligned word at `word`, except bytes at or past `end`, which read as 0.
+__device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const char* end) {
+  const char* bytes = reinterpret_cast<const char*>(word);
+  if (bytes + 4 <= end) {
+    return *word;
+  }
+  uint32_t value = 0;
+  for (int i = 0; bytes + i < end; ++i) {
+    value |= uint32_t{static_cast<uint8_t>(bytes[i])} << (8 * i);
+  }
+  return value;
+}
+
+// 16 bytes of a row starting at `p`; `end` is one past the input's last byte.
 template <Access A>
-__device__ __forceinline__ Segment load_segment(const char* p) {
+__device__ __forceinline__ Segment load_segment(const char* p, const char* end) {
   if constexpr (A == Access::Aligned16) {
     return *reinterpret_cast<const Segment*>(p);
   } else {
-    // The aligned words that hold bytes [p, p + 16). A fifth word is read only
-    // when p is unaligned, and then it holds byte p + 15: no word outside the
-    // tensor's own bytes is touched beyond the aligned word containing one.
+    // The aligned words that hold bytes [p, p + 16). Each holds at least one of
+    // them, so all lie in the tensor's allocation; the bytes they bring beside
+    // those 16 (a row gap, a neighbouring element) are read but never used, and
+    // the fifth word, needed only when p is unaligned, stops at the input's end.
     const unsigned shift = static_cast<unsigned>(reinterpret_cast<uintptr_t>(p) & 3);
     const uint32_t* words = reinterpret_cast<const uint32_t*>(p - shift);
     uint32_t x[5];
 #pragma unroll
     for (int j = 0; j < 4; ++j) x[j] = words[j];
-    x[4] = shift ? words[4] : 0u;
+    x[4] = shift ? load_word_before(words + 4, end) : 0u;
     Segment s;
 #pragma unroll
     for (int j = 0; j < 4; ++j) s.w[j] = __funnelshift_r(x[j], x[j + 1], 8 * shift);
@@ -149,6 +163,7 @@ __device__ __forceinline__ Segment load_segment(const char* p) {
 
 struct TiledTransposeParams {
   const char* in;
+  const char* in_end;    // one past the input's last byte
   char* out;
   int64_t rows;          // of each input matrix
   int64_t cols;
@@ -232,7 +247,8 @@ struct TiledTranspose {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
           rows_in[k][i] =
-              load_segment<LOAD>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E);
+              load_segment<LOAD>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E,
+                                 p.in_end);
         }
       }
     }

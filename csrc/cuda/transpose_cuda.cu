@@ -39,6 +39,9 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   using Kernel = TiledTranspose<E, LOAD, STORE>;
   TiledTransposeParams params;
   params.in = static_cast<const char*>(x.const_data_ptr());
+  params.in_end = params.in + ((plan.batch - 1) * plan.batch_stride +
+                                (plan.rows - 1) * plan.row_stride + plan.cols) *
+                                   plan.element_size;
   params.out = static_cast<char*>(out.data_ptr());
   params.rows = plan.rows;
   params.cols = plan.cols;

@@ -1,0 +1,61 @@
+"""A compact run of every CUDA path and kernel variant, for compute-sanitizer
+(scripts/sanitize): each element size x {16-byte, word-shifted} loads x stores,
+edge tiles, batches, the memcpy / empty / fallback paths, out= and cuBLAS.
+Checks every result against ATen; exits non-zero on a mismatch."""
+
+import sys
+
+import torch
+
+import torch_transpose
+
+op = torch.ops.gputranspose
+DTYPES = [torch.uint8, torch.bfloat16, torch.float32, torch.float64, torch.complex128]
+
+
+def random_bytes(shape, dtype):
+    n = torch.empty((), dtype=dtype).element_size()
+    for s in shape:
+        n *= s
+    return torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda").view(dtype).view(shape)
+
+
+def cases(dtype):
+    yield "aligned", random_bytes((256, 256), dtype)
+    yield "odd pitch (word loads)", random_bytes((256, 259), dtype)[:, :-3]
+    yield "odd rows (word stores)", random_bytes((255, 256), dtype)
+    yield "odd both", random_bytes((255, 257), dtype)
+    yield "storage offset", random_bytes((1 + 129 * 131,), dtype)[1:].view(129, 131)
+    yield "edge tiles", random_bytes((3, 33, 65), dtype)
+    yield "skinny", random_bytes((1000, 3), dtype)
+    yield "memcpy", random_bytes((64, 40), dtype).t()
+    yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
+    yield "empty", random_bytes((0, 64), dtype)
+
+
+def main():
+    seen, bad = 0, []
+    for dtype in DTYPES:
+        for name, x in cases(dtype):
+            expected = x.mT.contiguous().view(-1).view(torch.uint8)
+            got = op.transpose(x).view(-1).view(torch.uint8)
+            out = torch.empty(x.mT.shape, dtype=dtype, device="cuda")
+            op.transpose.out(x, out=out)
+            path = torch_transpose.explain(x)
+            seen += 1
+            if not (torch.equal(got, expected) and torch.equal(out.view(-1).view(torch.uint8), expected)):
+                bad.append((str(dtype), name))
+            print(f"{str(dtype):16} {name:24} {path['path']:18} load {path['load_bytes']:2} "
+                  f"store {path['store_bytes']:2}", flush=True)
+    for dtype in [torch.float32, torch.float64, torch.complex64, torch.complex128]:
+        x = torch.randn(129, 65, device="cuda").to(dtype)
+        seen += 1
+        if not torch.equal(op.transpose_cublas(x), x.t().contiguous()):
+            bad.append((str(dtype), "cublas"))
+    torch.cuda.synchronize()
+    print(f"{seen} cases, {len(bad)} wrong {bad}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

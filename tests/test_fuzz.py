@@ -1,0 +1,99 @@
+"""Property-based fuzzing against ATen, bit-exact: random dtype, rank 2-5, sizes 0
+to several thousand (primes and tile sizes +-1 favoured), random dim pairs,
+slices and steps, storage offsets that break 16-byte alignment, expanded and
+permuted views. The CPU profile runs in CI; GPUTRANSPOSE_FUZZ_PROFILE=gpu runs
+10,000 cases on CUDA and reports how many took each path of the layout
+dispatch (also written to $GPUTRANSPOSE_FUZZ_REPORT if set)."""
+
+import collections
+import json
+import math
+import os
+
+import pytest
+import torch
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import torch_transpose
+from helpers import ALL_DTYPES, as_bytes, poison_cuda_cache, random_tensor
+
+settings.register_profile("ci", max_examples=300, deadline=None, derandomize=False,
+                          suppress_health_check=list(HealthCheck))
+settings.register_profile("gpu", max_examples=10_000, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+PROFILE = os.environ.get("GPUTRANSPOSE_FUZZ_PROFILE", "ci")
+
+TILE_SIDES = [16, 32, 64, 128]
+SPECIAL_SIZES = sorted({0, 1, 2, 3, 5, 7, 13, 97, 509, 1021, 2039, 3001}
+                       | {t + d for t in TILE_SIDES for d in (-1, 0, 1)})
+MAX_ELEMENTS = 1 << 21
+PATHS = collections.Counter()
+
+
+@st.composite
+def transpose_cases(draw):
+    dtype = draw(st.sampled_from(ALL_DTYPES))
+    rank = draw(st.integers(2, 5))
+    size = st.one_of(st.sampled_from(SPECIAL_SIZES), st.integers(0, 3000))
+    shape = []
+    for _ in range(rank):
+        room = max(1, MAX_ELEMENTS // max(1, math.prod(shape)))
+        shape.append(min(draw(size), room))
+    # The view: slices/steps per dim, a storage offset, a permutation, an expand.
+    starts = [draw(st.integers(0, 3)) if s > 4 else 0 for s in shape]
+    steps = [draw(st.sampled_from([1, 1, 1, 2, 3])) for _ in shape]
+    offset = draw(st.sampled_from([0, 0, 1, 2, 3, 5, 8]))
+    perm = draw(st.permutations(range(rank))) if draw(st.booleans()) else list(range(rank))
+    expand_dim = draw(st.integers(-1, rank - 1))
+    dim0 = draw(st.integers(-rank, rank - 1))
+    dim1 = draw(st.sampled_from([-1, -2, dim0, draw(st.integers(-rank, rank - 1))]))
+    return dtype, shape, starts, steps, offset, perm, expand_dim, dim0, dim1
+
+
+def build(case, device):
+    dtype, shape, starts, steps, offset, perm, expand_dim, dim0, dim1 = case
+    base_shape = [start + size * step for size, start, step in zip(shape, starts, steps)]
+    flat = random_tensor((offset + math.prod(base_shape),), dtype, device)
+    x = flat[offset:].view(base_shape)
+    x = x[tuple(slice(start, None, step) for start, step in zip(starts, steps))]
+    x = x.permute(perm)
+    if expand_dim >= 0 and x.size(expand_dim) > 0:
+        index = [slice(None)] * x.dim()
+        index[expand_dim] = slice(0, 1)
+        x = x[tuple(index)].expand(x.shape)
+    return x, dim0, dim1
+
+
+def check(case, device):
+    x, dim0, dim1 = build(case, device)
+    PATHS[torch_transpose.explain(x, dim0, dim1)["path"]] += 1
+    expected = x.transpose(dim0, dim1).contiguous()
+    if device == "cuda":
+        poison_cuda_cache(expected.numel() * expected.element_size())
+    actual = torch.ops.gputranspose.transpose(x, dim0, dim1)
+    assert actual.shape == expected.shape and actual.is_contiguous()
+    assert torch.equal(as_bytes(actual), as_bytes(expected)), (x.shape, x.stride(), dim0, dim1)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _report_paths():
+    yield
+    report = {"profile": PROFILE, "cases": sum(PATHS.values()), "paths": dict(PATHS)}
+    print(f"\nfuzz: {report}")
+    if os.environ.get("GPUTRANSPOSE_FUZZ_REPORT"):
+        with open(os.environ["GPUTRANSPOSE_FUZZ_REPORT"], "w") as f:
+            json.dump(report, f, indent=1)
+
+
+@settings(settings.get_profile("ci"))
+@given(transpose_cases())
+def test_fuzz_cpu(case):
+    check(case, "cpu")
+
+
+@pytest.mark.cuda
+@settings(settings.get_profile(PROFILE))
+@given(transpose_cases())
+def test_fuzz_cuda(case):
+    check(case, "cuda")

@@ -1,0 +1,141 @@
+"""Nothing silently wrong: huge tensors (64-bit indexing), memory use and
+out-of-memory, and every misuse with its exact error."""
+
+import os
+
+import pytest
+import torch
+
+from helpers import assert_bitwise_equal, random_tensor
+
+op = torch.ops.gputranspose
+HUGE = pytest.mark.skipif(os.environ.get("GPUTRANSPOSE_HUGE") != "1",
+                          reason="set GPUTRANSPOSE_HUGE=1 (needs ~30 GB of GPU memory)")
+
+
+# -- huge tensors --------------------------------------------------------------------------
+
+def _check_huge(x):
+    y = op.transpose(x)
+    expected = x.mT.contiguous()
+    assert torch.equal(y, expected)
+    del y, expected
+    torch.cuda.empty_cache()
+
+
+@pytest.mark.cuda
+@HUGE
+def test_more_than_2_pow_31_elements_2d():
+    x = torch.randint(0, 256, (50_000, 50_000), dtype=torch.uint8, device="cuda")
+    assert x.numel() > 2**31
+    _check_huge(x)
+    _check_huge(x[:, 7:])  # odd row pitch: the word-shifted path, still past 2^31
+
+
+@pytest.mark.cuda
+@HUGE
+def test_batched_past_2_pow_32_bytes():
+    x = torch.randint(0, 256, (3, 40_000, 40_001), dtype=torch.uint8, device="cuda")
+    assert x.numel() * x.element_size() > 2**32
+    _check_huge(x)
+
+
+@pytest.mark.cuda
+@HUGE
+def test_huge_wide_elements():
+    x = torch.randn(33_000, 33_001, dtype=torch.float32, device="cuda")
+    assert x.numel() > 2**30
+    _check_huge(x.view(torch.int32))
+
+
+# -- memory ----------------------------------------------------------------------------------
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("make", [lambda: torch.randn(4096, 4095, device="cuda"),
+                                  lambda: torch.randn(4096, 4096, device="cuda")[:, 5:],
+                                  lambda: random_tensor((16, 512, 513), torch.uint8, "cuda")],
+                         ids=["contiguous", "row_strided", "batched"])
+def test_peak_memory_is_the_output_alone(make):
+    x = make()
+    torch.cuda.synchronize()
+    torch.cuda.empty_cache()
+    before = torch.cuda.memory_allocated()
+    torch.cuda.reset_peak_memory_stats()
+    y = op.transpose(x)
+    torch.cuda.synchronize()
+    out_bytes = y.numel() * y.element_size()
+    # The caching allocator rounds a block up to a multiple of 512 bytes.
+    assert torch.cuda.max_memory_allocated() - before <= (out_bytes + 511) // 512 * 512
+
+
+@pytest.mark.cuda
+def test_out_of_memory_is_pytorchs_error_and_the_process_stays_usable():
+    free, _ = torch.cuda.mem_get_info()
+    side = int((free // 4) ** 0.5) * 4
+    x = torch.zeros(1, dtype=torch.float32, device="cuda").expand(side, side)
+    with pytest.raises(torch.OutOfMemoryError):
+        op.transpose(x)
+    y = random_tensor((300, 200), torch.float32, "cuda")
+    assert_bitwise_equal(op.transpose(y), y.t().contiguous())
+
+
+# -- misuse --------------------------------------------------------------------------------
+
+def _quantized():
+    return torch.quantize_per_tensor(torch.randn(4, 4), 0.1, 0, torch.qint8)
+
+
+def _nested():
+    return torch.nested.nested_tensor([torch.randn(2, 3), torch.randn(4, 3)])
+
+
+MISUSE = [
+    ("quantized", lambda: op.transpose(_quantized()), NotImplementedError,
+     "Could not run 'gputranspose::transpose' with arguments from the 'QuantizedCPU' backend"),
+    ("nested", lambda: op.transpose(_nested()), NotImplementedError,
+     "gputranspose.transpose: nested tensors are not supported"),
+    ("sparse csr", lambda: op.transpose(torch.eye(3).to_sparse_csr()), NotImplementedError,
+     "Could not run 'gputranspose::transpose' with arguments from the 'SparseCsrCPU' backend"),
+    ("dims both bad", lambda: op.transpose(torch.empty(2, 2), 7, 9), IndexError,
+     "gputranspose.transpose: dim0=7 is out of range for a 2-D tensor"),
+    ("scalar bad dim", lambda: op.transpose(torch.tensor(1.0), 0, 1), IndexError,
+     "gputranspose.transpose: dim1=1 is out of range for a 0-D tensor"),
+    ("non-tensor", lambda: op.transpose([[1, 2]]), RuntimeError,
+     "Expected a value of type 'Tensor' for argument 'x' but instead found type 'list'"),
+    ("meta x, cpu out", lambda: op.transpose.out(torch.empty(2, 3, device="meta"), out=torch.empty(3, 2)),
+     RuntimeError, "gputranspose.transpose.out: out is on cpu but x is on meta"),
+    ("out bool for float", lambda: op.transpose.out(torch.empty(2, 3), out=torch.empty(3, 2, dtype=torch.bool)),
+     RuntimeError, "out has dtype Bool but x has dtype Float"),
+]
+
+
+@pytest.mark.parametrize("call,error,message", [m[1:] for m in MISUSE], ids=[m[0] for m in MISUSE])
+def test_misuse_raises_its_exact_error(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value)
+
+
+CUDA_MISUSE = [
+    ("cuda x, cpu out", lambda: op.transpose.out(torch.empty(2, 3, device="cuda"), out=torch.empty(3, 2)),
+     RuntimeError, "gputranspose.transpose.out: out is on cpu but x is on cuda:0"),
+    ("cpu x, cuda out", lambda: op.transpose.out(torch.empty(2, 3), out=torch.empty(3, 2, device="cuda")),
+     RuntimeError, "gputranspose.transpose.out: out is on cuda:0 but x is on cpu"),
+    ("out aliases a view of x", lambda: (lambda b: op.transpose.out(b[:, :4], out=b[:, 4:].t()))(
+        torch.empty(4, 8, device="cuda")), RuntimeError, "out must be contiguous"),
+    ("out overlaps x", lambda: (lambda b: op.transpose.out(b[:64].view(8, 8), out=b[32:96].view(8, 8)))(
+        torch.empty(128, device="cuda")), RuntimeError, "gputranspose.transpose.out: out overlaps x"),
+    ("quantized cuda", lambda: op.transpose(torch.quantize_per_tensor(torch.randn(4, 4, device="cuda"), 0.1, 0, torch.quint8)),
+     NotImplementedError, "Could not run 'gputranspose::transpose' with arguments from the 'QuantizedCUDA' backend"),
+    ("cublas int", lambda: op.transpose_cublas(torch.empty(4, 4, dtype=torch.int32, device="cuda")),
+     RuntimeError, "gputranspose.transpose_cublas: cuBLAS geam takes float32, float64, complex64 and complex128, got Int"),
+]
+
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("call,error,message", [m[1:] for m in CUDA_MISUSE], ids=[m[0] for m in CUDA_MISUSE])
+def test_cuda_misuse_raises_its_exact_error(call, error, message):
+    with pytest.raises(error) as info:
+        call()
+    assert message in str(info.value)
+    torch.cuda.synchronize()  # and the device is still fine
