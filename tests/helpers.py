@@ -33,7 +33,10 @@ def random_tensor(shape, dtype, device="cpu", generator=None):
     numel = 1
     for size in shape:
         numel *= size
-    data = torch.randint(0, 256, (numel * itemsize,), dtype=torch.uint8, generator=generator)
+    # Drawn where the tensor lives (a generator draws on its own device).
+    where = generator.device if generator is not None else device
+    data = torch.randint(0, 256, (numel * itemsize,), dtype=torch.uint8, generator=generator,
+                         device=where)
     if dtype == torch.bool:
         data = data % 2  # a bool must be 0 or 1
     return data.view(dtype).reshape(shape).to(device)

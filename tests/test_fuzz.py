@@ -27,7 +27,7 @@ PROFILE = os.environ.get("GPUTRANSPOSE_FUZZ_PROFILE", "ci")
 TILE_SIDES = [16, 32, 64, 128]
 SPECIAL_SIZES = sorted({0, 1, 2, 3, 5, 7, 13, 97, 509, 1021, 2039, 3001}
                        | {t + d for t in TILE_SIDES for d in (-1, 0, 1)})
-MAX_ELEMENTS = 1 << 21
+MAX_ELEMENTS = 1 << 20
 PATHS = collections.Counter()
 
 
