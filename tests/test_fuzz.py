@@ -41,13 +41,22 @@ def transpose_cases(draw):
         room = max(1, MAX_ELEMENTS // max(1, math.prod(shape)))
         shape.append(min(draw(size), room))
     # The view: slices/steps per dim, a storage offset, a permutation, an expand.
-    starts = [draw(st.integers(0, 3)) if s > 4 else 0 for s in shape]
-    steps = [draw(st.sampled_from([1, 1, 1, 2, 3])) for _ in shape]
-    offset = draw(st.sampled_from([0, 0, 1, 2, 3, 5, 8]))
-    perm = draw(st.permutations(range(rank))) if draw(st.booleans()) else list(range(rank))
-    expand_dim = draw(st.integers(-1, rank - 1))
-    dim0 = draw(st.integers(-rank, rank - 1))
-    dim1 = draw(st.sampled_from([-1, -2, dim0, draw(st.integers(-rank, rank - 1))]))
+    # Mostly layouts the tiled kernels take (the fallback is ATen itself), but all kinds.
+    wild = draw(st.integers(0, 9)) < 3  # slices and steps in the batch dims too
+    starts = [draw(st.integers(0, 3)) if s > 4 and (wild or d >= rank - 2) else 0
+              for d, s in enumerate(shape)]
+    steps = [draw(st.sampled_from([1, 1, 2, 3])) if wild else 1 for _ in shape[:-2]]
+    steps.append(draw(st.sampled_from([1] * 6 + [2, 3])))
+    steps.append(draw(st.sampled_from([1] * 12 + [2])))
+    offset = draw(st.sampled_from([0, 0, 0, 1, 2, 3, 5, 8]))
+    permute = draw(st.integers(0, 9)) < 2
+    perm = draw(st.permutations(range(rank))) if permute else list(range(rank))
+    expand_dim = draw(st.integers(0, rank - 1)) if draw(st.integers(0, 9)) < 1 else -1
+    if draw(st.integers(0, 9)) < 7:
+        dim0, dim1 = draw(st.sampled_from([(-2, -1), (-1, -2), (rank - 2, rank - 1)]))
+    else:
+        dim0 = draw(st.integers(-rank, rank - 1))
+        dim1 = draw(st.sampled_from([dim0, draw(st.integers(-rank, rank - 1))]))
     return dtype, shape, starts, steps, offset, perm, expand_dim, dim0, dim1
 
 

@@ -279,7 +279,8 @@ def test_opcheck_every_dtype_cuda(dtype):
     x = random_finite((3, 33, 65), dtype, "cuda")
     if dtype in (torch.float32, torch.float64, torch.complex64, torch.complex128):
         x.requires_grad_(True)
-    torch.library.opcheck(
-        op.transpose.default, (x, -2, -1),
-        test_utils=("test_schema", "test_autograd_registration", "test_faketensor",
-                    "test_aot_dispatch_dynamic"))
+    checks = ["test_schema", "test_autograd_registration", "test_faketensor",
+              "test_aot_dispatch_dynamic"]
+    if dtype.itemsize == 1 and dtype.is_floating_point:
+        checks.remove("test_schema")  # opcheck's schema check multiplies the inputs: no float8 mul
+    torch.library.opcheck(op.transpose.default, (x, -2, -1), test_utils=checks)

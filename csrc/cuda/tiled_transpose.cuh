@@ -138,8 +138,9 @@ __device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const
   return value;
 }
 
-// 16 bytes of a row starting at `p`; `end` is one past the input's last byte.
-template <Access A>
+// 16 bytes of a row starting at `p`; `end` is one past the input's last byte,
+// which only the tiles that hold the input's last row need to watch (CHECK_END).
+template <Access A, bool CHECK_END>
 __device__ __forceinline__ Segment load_segment(const char* p, const char* end) {
   if constexpr (A == Access::Aligned16) {
     return *reinterpret_cast<const Segment*>(p);
@@ -153,7 +154,11 @@ __device__ __forceinline__ Segment load_segment(const char* p, const char* end) 
     uint32_t x[5];
 #pragma unroll
     for (int j = 0; j < 4; ++j) x[j] = words[j];
-    x[4] = shift ? load_word_before(words + 4, end) : 0u;
+    if constexpr (CHECK_END) {
+      x[4] = shift ? load_word_before(words + 4, end) : 0u;
+    } else {
+      x[4] = shift ? words[4] : 0u;
+    }
     Segment s;
 #pragma unroll
     for (int j = 0; j < 4; ++j) s.w[j] = __funnelshift_r(x[j], x[j + 1], 8 * shift);
@@ -220,7 +225,13 @@ struct TiledTranspose {
     const char* in_tile = p.in + (b * p.batch_stride + r0 * p.row_stride + c0) * E;
     char* out_tile = p.out + (b * p.rows * p.cols + c0 * p.rows + r0) * E;
 
-    load_tile(p, in_tile, rows_here, cols_here, smem);
+    // Only the tiles holding the input's last row may meet its end mid-word.
+    const bool last_rows = b == gridDim.x / tiles_per_matrix - 1 && tr == p.tiles_r - 1;
+    if (LOAD == Access::Words && last_rows) {
+      load_tile<true>(p, in_tile, rows_here, cols_here, smem);
+    } else {
+      load_tile<false>(p, in_tile, rows_here, cols_here, smem);
+    }
     __syncthreads();
     if constexpr (STORE == Access::Aligned16) {
       store_tile_aligned(p, out_tile, rows_here, cols_here, smem);
@@ -231,6 +242,7 @@ struct TiledTranspose {
 
   // Phase 1: global -> registers -> transposed into shared memory. Every load of
   // the thread is issued before the first is used.
+  template <bool CHECK_END>
   static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p,
                                                    const char* in_tile, int rows_here,
                                                    int cols_here, char* smem) {
@@ -247,7 +259,7 @@ struct TiledTranspose {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
           rows_in[k][i] =
-              load_segment<LOAD>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E,
+              load_segment<LOAD, CHECK_END>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E,
                                  p.in_end);
         }
       }
