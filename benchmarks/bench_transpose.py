@@ -108,11 +108,11 @@ def copy_roofline_gbps(reps):
 def extra_device_bytes(fn, x, out_bytes):
     """Device memory the call allocates beyond its output (target: none)."""
     torch.cuda.synchronize()
+    before = torch.cuda.memory_stats()["requested_bytes.all.current"]
     torch.cuda.reset_peak_memory_stats()
-    before = torch.cuda.memory_allocated()
     y = fn(x)
     torch.cuda.synchronize()
-    peak = torch.cuda.max_memory_allocated() - before
+    peak = torch.cuda.memory_stats()["requested_bytes.all.peak"] - before
     del y
     return peak - out_bytes
 

@@ -296,21 +296,37 @@ struct TiledTranspose {
   static __device__ __forceinline__ void store_tile_aligned(const TiledTransposeParams& p,
                                                             char* out_tile, int rows_here,
                                                             int cols_here, const char* smem) {
+    // Shared-memory reads in batches of up to 8 segments ahead of their stores:
+    // all of them at once would cost the E = 1 kernels spills under the register cap.
     constexpr int STORES = TC * ROW_SEGMENTS / THREADS;
+    constexpr int BATCH = STORES < 8 ? STORES : 8;
+    static_assert(STORES % BATCH == 0, "whole batches");
 #pragma unroll
-    for (int k = 0; k < STORES; ++k) {
-      const int v = threadIdx.x + k * THREADS;
-      const int row = v / ROW_SEGMENTS;        // input column
-      const int col = (v % ROW_SEGMENTS) * M;  // input row
-      if (row >= cols_here) {
-        continue;
+    for (int k0 = 0; k0 < STORES; k0 += BATCH) {
+      Segment segments[BATCH];
+#pragma unroll
+      for (int k = 0; k < BATCH; ++k) {
+        const int v = threadIdx.x + (k0 + k) * THREADS;
+        const int row = v / ROW_SEGMENTS;        // input column
+        const int col = (v % ROW_SEGMENTS) * M;  // input row
+        if (row < cols_here && col + M <= rows_here) {
+          segments[k] = *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
+        }
       }
-      char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
-      if (col + M <= rows_here) {
-        *reinterpret_cast<Segment*>(dst_row + col * E) =
-            *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
-      } else if (col < rows_here) {
-        store_bytes(dst_row, smem, row, col * E, rows_here * E);
+#pragma unroll
+      for (int k = 0; k < BATCH; ++k) {
+        const int v = threadIdx.x + (k0 + k) * THREADS;
+        const int row = v / ROW_SEGMENTS;
+        const int col = (v % ROW_SEGMENTS) * M;
+        if (row >= cols_here) {
+          continue;
+        }
+        char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
+        if (col + M <= rows_here) {
+          *reinterpret_cast<Segment*>(dst_row + col * E) = segments[k];
+        } else if (col < rows_here) {
+          store_bytes(dst_row, smem, row, col * E, rows_here * E);
+        }
       }
     }
   }

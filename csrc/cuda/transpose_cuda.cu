@@ -53,15 +53,6 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   const int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(),
               "gputranspose.transpose: tensor too large for one launch (", tiles, " tiles)");
-  // Blocks are small (16 KiB, 64-256 threads): ask for the largest shared-memory
-  // carveout so that the register budget, not the L1 split, bounds residency.
-  static const bool carveout_set = [] {
-    C10_CUDA_CHECK(cudaFuncSetAttribute(tiled_transpose_kernel<E, LOAD, STORE>,
-                                        cudaFuncAttributePreferredSharedMemoryCarveout,
-                                        cudaSharedmemCarveoutMaxShared));
-    return true;
-  }();
-  (void)carveout_set;
   tiled_transpose_kernel<E, LOAD, STORE>
       <<<static_cast<unsigned>(tiles), Kernel::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
