@@ -88,38 +88,41 @@ struct TileShape<16> {
   static constexpr int rows = 32, cols = 32;
 };
 
-// Column j of the M x M micro-block whose rows are in[0..M) (M = 16 / E), as one
-// 16-byte segment. Taken one column at a time, so that each column is stored
-// before the next is built and the registers of spent input words free up.
+// out[j] = column j of the M x M block whose rows are in[0..M).
 template <int E>
-__device__ __forceinline__ Segment micro_block_column(const Segment (&in)[16 / E], int j) {
+__device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E],
+                                                      Segment (&out)[16 / E]) {
   constexpr int M = 16 / E;
-  Segment out;
   if constexpr (E >= 4) {
     constexpr int EW = E / 4;  // words per element: pure register renaming
 #pragma unroll
-    for (int i = 0; i < M; ++i)
+    for (int j = 0; j < M; ++j)
 #pragma unroll
-      for (int h = 0; h < EW; ++h) out.w[i * EW + h] = in[i].w[j * EW + h];
+      for (int i = 0; i < M; ++i)
+#pragma unroll
+        for (int h = 0; h < EW; ++h) out[j].w[i * EW + h] = in[i].w[j * EW + h];
   } else if constexpr (E == 2) {
-    // Word w: half (j % 2) of word j / 2 of rows 2w and 2w + 1.
+    // Word w of column j: half (j % 2) of word j / 2 of rows 2w and 2w + 1.
 #pragma unroll
-    for (int w = 0; w < 4; ++w)
-      out.w[w] = __byte_perm(in[2 * w].w[j / 2], in[2 * w + 1].w[j / 2],
-                             (j % 2) ? 0x7632 : 0x5410);
+    for (int j = 0; j < M; ++j)
+#pragma unroll
+      for (int w = 0; w < 4; ++w)
+        out[j].w[w] = __byte_perm(in[2 * w].w[j / 2], in[2 * w + 1].w[j / 2],
+                                  (j % 2) ? 0x7632 : 0x5410);
   } else {
     static_assert(E == 1, "element size");
-    // Word w: byte (j % 4) of word j / 4 of rows 4w .. 4w + 3.
-    const unsigned pick = (j % 4) | (((j % 4) + 4) << 4);
+    // Word w of column j: byte (j % 4) of word j / 4 of rows 4w .. 4w + 3.
 #pragma unroll
-    for (int w = 0; w < 4; ++w) {
-      const uint32_t lo = __byte_perm(in[4 * w].w[j / 4], in[4 * w + 1].w[j / 4], pick);
-      const uint32_t hi = __byte_perm(in[4 * w + 2].w[j / 4], in[4 * w + 3].w[j / 4], pick);
-      out.w[w] = __byte_perm(lo, hi, 0x5410);
+    for (int j = 0; j < M; ++j) {
+      const unsigned pick = (j % 4) | (((j % 4) + 4) << 4);
+#pragma unroll
+      for (int w = 0; w < 4; ++w) {
+        const uint32_t lo = __byte_perm(in[4 * w].w[j / 4], in[4 * w + 1].w[j / 4], pick);
+        const uint32_t hi = __byte_perm(in[4 * w + 2].w[j / 4], in[4 * w + 3].w[j / 4], pick);
+        out[j].w[w] = __byte_perm(lo, hi, 0x5410);
+      }
     }
   }
-  (void)M;
-  return out;
 }
 
 // The aligned word at `word`, except bytes at or past `end`, which read as 0.
@@ -184,9 +187,6 @@ struct TiledTranspose {
   static constexpr int BLOCKS_C = TC / M;          // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   static constexpr int THREADS = NUM_BLOCKS < 256 ? NUM_BLOCKS : 256;
-  // Enough resident blocks for 640 threads per SM: caps registers at 102 a thread
-  // (the E = 1 kernels otherwise take 141 and run at under 20% occupancy).
-  static constexpr int MIN_BLOCKS_PER_SM = 640 / THREADS;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
@@ -270,10 +270,11 @@ struct TiledTranspose {
       const int r = (blk / BLOCKS_C) * M;
       const int c = (blk % BLOCKS_C) * M;
       if (full[k]) {
+        Segment cols_out[M];
+        transpose_micro_block<E>(rows_in[k], cols_out);
 #pragma unroll
         for (int j = 0; j < M; ++j) {
-          *reinterpret_cast<Segment*>(smem + smem_offset(c + j, r * E)) =
-              micro_block_column<E>(rows_in[k], j);
+          *reinterpret_cast<Segment*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
         }
       } else if (r < rows_here && c < cols_here) {
         // A micro-block cut by the matrix edge: element by element.
@@ -296,37 +297,30 @@ struct TiledTranspose {
   static __device__ __forceinline__ void store_tile_aligned(const TiledTransposeParams& p,
                                                             char* out_tile, int rows_here,
                                                             int cols_here, const char* smem) {
-    // Shared-memory reads in batches of up to 8 segments ahead of their stores:
-    // all of them at once would cost the E = 1 kernels spills under the register cap.
     constexpr int STORES = TC * ROW_SEGMENTS / THREADS;
-    constexpr int BATCH = STORES < 8 ? STORES : 8;
-    static_assert(STORES % BATCH == 0, "whole batches");
+    Segment segments[STORES];
 #pragma unroll
-    for (int k0 = 0; k0 < STORES; k0 += BATCH) {
-      Segment segments[BATCH];
-#pragma unroll
-      for (int k = 0; k < BATCH; ++k) {
-        const int v = threadIdx.x + (k0 + k) * THREADS;
-        const int row = v / ROW_SEGMENTS;        // input column
-        const int col = (v % ROW_SEGMENTS) * M;  // input row
-        if (row < cols_here && col + M <= rows_here) {
-          segments[k] = *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
-        }
+    for (int k = 0; k < STORES; ++k) {
+      const int v = threadIdx.x + k * THREADS;
+      const int row = v / ROW_SEGMENTS;        // input column
+      const int col = (v % ROW_SEGMENTS) * M;  // input row
+      if (row < cols_here && col + M <= rows_here) {
+        segments[k] = *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
       }
+    }
 #pragma unroll
-      for (int k = 0; k < BATCH; ++k) {
-        const int v = threadIdx.x + (k0 + k) * THREADS;
-        const int row = v / ROW_SEGMENTS;
-        const int col = (v % ROW_SEGMENTS) * M;
-        if (row >= cols_here) {
-          continue;
-        }
-        char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
-        if (col + M <= rows_here) {
-          *reinterpret_cast<Segment*>(dst_row + col * E) = segments[k];
-        } else if (col < rows_here) {
-          store_bytes(dst_row, smem, row, col * E, rows_here * E);
-        }
+    for (int k = 0; k < STORES; ++k) {
+      const int v = threadIdx.x + k * THREADS;
+      const int row = v / ROW_SEGMENTS;
+      const int col = (v % ROW_SEGMENTS) * M;
+      if (row >= cols_here) {
+        continue;
+      }
+      char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
+      if (col + M <= rows_here) {
+        *reinterpret_cast<Segment*>(dst_row + col * E) = segments[k];
+      } else if (col < rows_here) {
+        store_bytes(dst_row, smem, row, col * E, rows_here * E);
       }
     }
   }
@@ -436,8 +430,7 @@ struct TiledTranspose {
 };
 
 template <int E, Access LOAD, Access STORE>
-__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE>::THREADS,
-                                  TiledTranspose<E, LOAD, STORE>::MIN_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE>::THREADS)
     tiled_transpose_kernel(const TiledTransposeParams params) {
   using Kernel = TiledTranspose<E, LOAD, STORE>;
   __shared__ __align__(16) char smem[Kernel::SMEM_BYTES];
