@@ -144,8 +144,8 @@ bool has_cuda_kernels() {
   return true;
 }
 
-#define GPUTRANSPOSE_STRINGIFY_(x) #x
-#define GPUTRANSPOSE_STRINGIFY(x) GPUTRANSPOSE_STRINGIFY_(x)
+#define GPUTRANSPOSE_STRINGIFY_(...) #__VA_ARGS__
+#define GPUTRANSPOSE_STRINGIFY(...) GPUTRANSPOSE_STRINGIFY_(__VA_ARGS__)
 const char* cuda_arch_list() {
   // nvcc lists the architectures of this compilation, e.g. "800,900".
   return GPUTRANSPOSE_STRINGIFY(__CUDA_ARCH_LIST__);
