@@ -367,17 +367,18 @@ struct TiledTranspose {
       if (lo >= hi) {
         continue;
       }
-      const int first = (16 - shift) / 4;  // 1..4: the first word of prev ++ cur used
+      const int first = (16 - shift) / 4;  // 0..4: the first word of prev ++ cur used
       const unsigned bits = 8 * ((16 - shift) % 4);
       uint32_t x[5];
 #pragma unroll
       for (int j = 0; j < 5; ++j) {
         // Word first + j of prev ++ cur (word 8, past the end, is never needed).
+        const uint32_t w0 = j < 4 ? prev.w[j & 3] : cur.w[j & 3];
         const uint32_t w1 = j + 1 < 4 ? prev.w[(j + 1) & 3] : cur.w[(j + 1) & 3];
         const uint32_t w2 = j + 2 < 4 ? prev.w[(j + 2) & 3] : cur.w[(j + 2) & 3];
         const uint32_t w3 = j + 3 < 4 ? prev.w[(j + 3) & 3] : cur.w[(j + 3) & 3];
         const uint32_t w4 = j < 4 ? cur.w[j & 3] : 0u;
-        x[j] = first == 1 ? w1 : first == 2 ? w2 : first == 3 ? w3 : w4;
+        x[j] = first == 0 ? w0 : first == 1 ? w1 : first == 2 ? w2 : first == 3 ? w3 : w4;
       }
       Segment out;
 #pragma unroll
