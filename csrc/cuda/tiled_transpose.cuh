@@ -258,8 +258,9 @@ struct TiledTranspose {
       if (full[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          const int64_t offset = (static_cast<int64_t>(r + i) * p.row_stride + c) * E;
-          rows_in[k][i] = load_segment<LOAD, CHECK_END>(in_tile + offset, p.in_end);
+          rows_in[k][i] =
+              load_segment<LOAD, CHECK_END>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E,
+                                 p.in_end);
         }
       }
     }
@@ -325,61 +326,36 @@ struct TiledTranspose {
   }
 
   // Phase 2, rows starting anywhere: each aligned 16 bytes of an output row is
-  // two neighbouring 16-byte segments of the tile row, shifted. Each lane reads
-  // one segment from shared memory (conflict-free 128-bit loads) and takes its
-  // left neighbour from the lane before (a warp shuffle), then stores with one
-  // 128-bit store; at a row's two ends, where the neighbouring tile owns part of
-  // the 16 bytes, only this tile's bytes are stored, in aligned pieces.
+  // assembled from shared memory by funnel shifts and stored with one 128-bit
+  // store; at a row's two ends, where the neighbouring tile owns part of the 16
+  // bytes, only this tile's bytes are stored, in aligned pieces of 8, 4, 2 and 1.
   static __device__ __forceinline__ void store_tile_words(const TiledTransposeParams& p,
                                                           char* out_tile, int rows_here,
                                                           int cols_here, const char* smem) {
     constexpr int ROW_CHUNKS = ROW_SEGMENTS + 1;  // a shifted row straddles one more
     constexpr int CHUNKS = TC * ROW_CHUNKS;
-    constexpr int ROUNDS = (CHUNKS + THREADS - 1) / THREADS;
     const int row_bytes = rows_here * E;
-    const int lane = threadIdx.x % 32;
-#pragma unroll 2
-    for (int round = 0; round < ROUNDS; ++round) {
-      const int v = threadIdx.x + round * THREADS;  // every lane takes part in the shuffles
-      const int row = v / ROW_CHUNKS;                // input column
+#pragma unroll 4
+    for (int v = threadIdx.x; v < CHUNKS; v += THREADS) {
+      const int row = v / ROW_CHUNKS;  // input column
       const int k = v % ROW_CHUNKS;
-      const bool active = v < CHUNKS && row < cols_here;
-      Segment cur = {};
-      if (active && k < ROW_SEGMENTS) {
-        cur = *reinterpret_cast<const Segment*>(smem + smem_offset(row, 16 * k));
-      }
-      Segment prev;
-#pragma unroll
-      for (int j = 0; j < 4; ++j) prev.w[j] = __shfl_up_sync(0xffffffffu, cur.w[j], 1);
-      if (active && lane == 0 && k > 0) {
-        prev = *reinterpret_cast<const Segment*>(smem + smem_offset(row, 16 * (k - 1)));
-      }
-      if (!active) {
+      if (row >= cols_here) {
         continue;
       }
       char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
       const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst_row) & 15);
-      // Aligned chunk k of the row holds its bytes [16k - shift, 16k - shift + 16):
-      // bytes [16 - shift, 32 - shift) of prev ++ cur.
+      // Aligned chunk k of the row holds its bytes [16k - shift, 16k - shift + 16).
       const int begin = 16 * k - shift;
       const int lo = begin < 0 ? -begin : 0;
       const int hi = row_bytes - begin < 16 ? row_bytes - begin : 16;
       if (lo >= hi) {
         continue;
       }
-      const int first = (16 - shift) / 4;  // 0..4: the first word of prev ++ cur used
-      const unsigned bits = 8 * ((16 - shift) % 4);
+      const int first = begin & ~3;  // floor to a word, negative too
+      const unsigned bits = 8 * (begin & 3);
       uint32_t x[5];
 #pragma unroll
-      for (int j = 0; j < 5; ++j) {
-        // Word first + j of prev ++ cur (word 8, past the end, is never needed).
-        const uint32_t w0 = j < 4 ? prev.w[j & 3] : cur.w[j & 3];
-        const uint32_t w1 = j + 1 < 4 ? prev.w[(j + 1) & 3] : cur.w[(j + 1) & 3];
-        const uint32_t w2 = j + 2 < 4 ? prev.w[(j + 2) & 3] : cur.w[(j + 2) & 3];
-        const uint32_t w3 = j + 3 < 4 ? prev.w[(j + 3) & 3] : cur.w[(j + 3) & 3];
-        const uint32_t w4 = j < 4 ? cur.w[j & 3] : 0u;
-        x[j] = first == 0 ? w0 : first == 1 ? w1 : first == 2 ? w2 : first == 3 ? w3 : w4;
-      }
+      for (int j = 0; j < 5; ++j) x[j] = smem_word_or_zero(smem, row, first + 4 * j);
       Segment out;
 #pragma unroll
       for (int j = 0; j < 4; ++j) out.w[j] = __funnelshift_r(x[j], x[j + 1], bits);
@@ -389,6 +365,12 @@ struct TiledTranspose {
         store_part(dst_row + begin, out, lo, hi);
       }
     }
+  }
+
+  // Word of output-tile row `row` at `byte` (a multiple of 4); 0 outside the row.
+  static __device__ __forceinline__ uint32_t smem_word_or_zero(const char* smem, int row,
+                                                               int byte) {
+    return byte >= 0 && byte < SMEM_ROW_BYTES ? smem_word(smem, row, byte) : 0u;
   }
 
   // Bytes [lo, hi) of `value` to dst[lo, hi), dst 16-byte aligned: at most one
@@ -431,6 +413,10 @@ struct TiledTranspose {
         *reinterpret_cast<uint64_t*>(dst + pos) = bits;
         break;
     }
+  }
+
+  static __device__ __forceinline__ uint32_t smem_word(const char* smem, int row, int byte) {
+    return *reinterpret_cast<const uint32_t*>(smem + smem_offset(row, byte));
   }
 
   // Bytes [begin, end) of output-tile row `row`, to dst_row + begin.
