@@ -56,12 +56,33 @@ def test_installed_package_layout(installed):
     assert (prefix / "lib" / "cmake" / "gputranspose" / "gputransposeConfig.cmake").is_file()
 
 
-def test_example_app_builds_against_the_package_and_runs(installed, tmp_path):
+@pytest.fixture(scope="module")
+def example_apps(installed, tmp_path_factory):
     _, prefix, torch_prefix, generator = installed
-    run(["cmake", "-S", ROOT / "examples" / "cpp", "-B", tmp_path, *generator,
+    build = tmp_path_factory.mktemp("example")
+    run(["cmake", "-S", ROOT / "examples" / "cpp", "-B", build, *generator,
          f"-DCMAKE_PREFIX_PATH={prefix};{torch_prefix}"])
-    run(["cmake", "--build", tmp_path])
-    out = run([tmp_path / "transpose_example"])
+    run(["cmake", "--build", build])
+    return build
+
+
+def test_example_app_builds_against_the_package_and_runs(example_apps):
+    out = run([example_apps / "transpose_example"])
     assert "equal to ATen: true, gradient right: true" in out
     if torch.cuda.is_available():
         assert "on cuda" in out
+
+
+class TransposeBlock(torch.nn.Module):
+    def forward(self, x):
+        return torch.ops.gputranspose.transpose(x * 2) + 1
+
+
+def test_aot_inductor_package_runs_from_the_cpp_app(example_apps, tmp_path):
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    x = torch.randn(4, 6, 8, device=device)
+    batch = torch.export.Dim("batch", min=1, max=64)
+    exported = torch.export.export(TransposeBlock(), (x,), dynamic_shapes={"x": {0: batch}})
+    package = torch._inductor.aoti_compile_and_package(exported, package_path=str(tmp_path / "block.pt2"))
+    out = run([example_apps / "aoti_run", package])
+    assert f"AOTInductor package run from C++ on {device}, equal to eager: true" in out
