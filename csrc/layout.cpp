@@ -2,9 +2,12 @@
 
 #include "element_size.h"
 
+#include <ATen/TensorGeometry.h>
 #include <c10/util/Exception.h>
+#include <c10/util/SmallVector.h>
 
 #include <algorithm>
+#include <utility>
 #include <cstdint>
 
 namespace gputranspose {
@@ -52,6 +55,16 @@ TransposePlan fallback(std::string reason) {
   return plan;
 }
 
+// Whether x.transpose(dim0, dim1) is contiguous, without making the view (this
+// runs on every call).
+bool transposed_is_contiguous(const at::Tensor& x, const TransposeDims& dims) {
+  c10::SmallVector<int64_t, 8> sizes(x.sizes().begin(), x.sizes().end());
+  c10::SmallVector<int64_t, 8> strides(x.strides().begin(), x.strides().end());
+  std::swap(sizes[dims.dim0], sizes[dims.dim1]);
+  std::swap(strides[dims.dim0], strides[dims.dim1]);
+  return at::geometry_is_contiguous(sizes, strides);
+}
+
 uintptr_t data_address(const at::Tensor& x) {
   // Meta tensors have no memory: judge their alignment as a fresh allocation's.
   if (x.is_meta()) {
@@ -85,8 +98,7 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
     return fallback(std::string("dtype ") + c10::toString(x.scalar_type()) +
                     " is not moved by the kernels");
   }
-  const bool in_result_order =
-      dims.copy_only ? x.is_contiguous() : x.transpose(dims.dim0, dims.dim1).is_contiguous();
+  const bool in_result_order = dims.copy_only ? x.is_contiguous() : transposed_is_contiguous(x, dims);
   if (in_result_order) {
     TransposePlan plan;
     plan.path = TransposePath::Memcpy;
