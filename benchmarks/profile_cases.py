@@ -12,6 +12,8 @@ CASES = {
     "odd_u8": lambda: torch.randint(0, 256, (8191, 8193), dtype=torch.uint8, device="cuda"),
     "slice_u8": lambda: torch.randint(0, 256, (8192, 8209), dtype=torch.uint8, device="cuda")[:, :-17],
     "odd_f32": lambda: torch.randn(8191, 8193, device="cuda"),
+    "odd_f64": lambda: torch.randn(8191, 8193, device="cuda", dtype=torch.float64),
+    "slice_f64": lambda: torch.randn(8192, 8209, device="cuda", dtype=torch.float64)[:, :-17],
     "small_batch_u8": lambda: torch.randint(0, 256, (4096, 64, 64), dtype=torch.uint8, device="cuda"),
 }
 

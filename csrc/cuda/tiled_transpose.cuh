@@ -8,14 +8,23 @@
 //
 // Phase 1: each thread takes an M x M micro-block (M = 16 / E): M row segments
 // of 16 bytes, read as one 128-bit load each (Aligned16), or, where rows start
-// anywhere (an odd pitch, a storage offset), as aligned 32-bit words
-// funnel-shifted into place (Words). It transposes the micro-block in registers
+// anywhere (an odd pitch, a storage offset), as the widest aligned words that
+// hold them (Words: 8- or 4-byte loads for E >= 4; for 1- and 2-byte elements
+// 32-bit words funnel-shifted into place). It transposes the micro-block in registers
 // (word moves for E >= 4, byte permutes for 1- and 2-byte elements) and stores
 // its M columns as M 16-byte rows of the output tile in shared memory.
 // Phase 2: after one barrier the block writes the output tile row by row, as
-// 128-bit stores (Aligned16), or as aligned 32-bit words assembled from shared
-// memory with byte stores only for the ends of each row (Words). Consecutive
-// lanes always touch consecutive addresses on both global sides.
+// 128-bit stores (Aligned16), or, where output rows start anywhere (Words), as
+// aligned 16-byte chunks funnel-shifted out of shared memory. Consecutive lanes
+// always touch consecutive addresses on both global sides.
+//
+// Skewed tiles (Words stores): a tile loads TR input rows but writes only
+// STEP_R = TR - M of them per output row, chosen per row so that its writes are
+// whole aligned 16-byte chunks: its load window starts M rows above its write
+// window, which slides up by the row's misalignment (< M elements). Neighbouring
+// tiles therefore never share a chunk (no partial or byte stores but at the
+// matrix's edges, no divergence, each sector written once), at the price of
+// re-reading M of every TR rows (from L2: the tile above has just read them).
 //
 // Shared memory is XOR-swizzled in 16-byte units, the unit index flipped by the
 // micro-block column, so that neither the scattered phase-1 stores nor the
@@ -138,12 +147,23 @@ __device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const
   return value;
 }
 
-// 16 bytes of a row starting at `p`; `end` is one past the input's last byte,
-// which only the tiles that hold the input's last row need to watch (CHECK_END).
-template <Access A, bool CHECK_END>
+// 16 bytes of a row starting at `p` (E-byte aligned); `end` is one past the
+// input's last byte, which only the tiles that hold the input's last row need to
+// watch (CHECK_END).
+template <int E, Access A, bool CHECK_END>
 __device__ __forceinline__ Segment load_segment(const char* p, const char* end) {
   if constexpr (A == Access::Aligned16) {
     return *reinterpret_cast<const Segment*>(p);
+  } else if constexpr (E >= 4) {
+    // p is aligned to the element: the widest aligned words that tile the 16
+    // bytes, no shifting and nothing read outside them.
+    using Word = typename Bytes<(E > 8 ? 8 : E)>::type;
+    constexpr int WORDS = 16 / sizeof(Word);
+    Segment s;
+    Word* out = reinterpret_cast<Word*>(s.w);
+#pragma unroll
+    for (int j = 0; j < WORDS; ++j) out[j] = reinterpret_cast<const Word*>(p)[j];
+    return s;
   } else {
     // The aligned words that hold bytes [p, p + 16). Each holds at least one of
     // them, so all lie in the tensor's allocation; the bytes they bring beside
@@ -174,7 +194,7 @@ struct TiledTransposeParams {
   int64_t cols;
   int64_t batch_stride;  // input, in elements
   int64_t row_stride;    // input, in elements
-  int64_t tiles_r;       // tiles per matrix along its rows and its cols
+  int64_t tiles_r;       // tiles per matrix along its rows (see STEP_R) and its cols
   int64_t tiles_c;
   int64_t group;         // tile-rows walked together (see the block order above)
 };
@@ -190,6 +210,17 @@ struct TiledTranspose {
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
+  // Input rows whose output a tile writes (see "Skewed tiles" above), and the
+  // rows it loads before the first of them.
+  static constexpr int STEP_R = STORE == Access::Words ? TR - M : TR;
+  static constexpr int LEAD_R = TR - STEP_R;
+  // How far a row's write window slides up: its misalignment, at most M - 1.
+  static constexpr int MAX_SKEW_R = STORE == Access::Words ? M - 1 : 0;
+
+  // Tiles per matrix along its rows.
+  static int64_t tiles_along_rows(int64_t rows) {
+    return (rows + MAX_SKEW_R + STEP_R - 1) / STEP_R;
+  }
 
   static_assert(TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
@@ -218,25 +249,29 @@ struct TiledTranspose {
     const int64_t tr = group * p.group + t % group_rows;
     const int64_t tc = t / group_rows;
 
-    const int64_t r0 = tr * TR;
+    // The tile loads input rows r0 + [rows_lo, rows_here) (tile-local rows
+    // outside the matrix are left out) and columns c0 + [0, cols_here).
+    const int64_t r0 = tr * STEP_R - LEAD_R;
     const int64_t c0 = tc * TC;
+    const int rows_lo = static_cast<int>(r0 < 0 ? -r0 : 0);
     const int rows_here = static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR);
     const int cols_here = static_cast<int>(p.cols - c0 < TC ? p.cols - c0 : TC);
-    const char* in_tile = p.in + (b * p.batch_stride + r0 * p.row_stride + c0) * E;
-    char* out_tile = p.out + (b * p.rows * p.cols + c0 * p.rows + r0) * E;
+    // Offsets from here are added only where they land inside the matrix.
+    const int64_t in_tile = (b * p.batch_stride + r0 * p.row_stride + c0) * E;
+    const int64_t out_tile = (b * p.rows * p.cols + c0 * p.rows + r0) * E;
 
     // Only the tiles holding the input's last row may meet its end mid-word.
-    const bool last_rows = b == gridDim.x / tiles_per_matrix - 1 && tr == p.tiles_r - 1;
+    const bool last_rows = b == gridDim.x / tiles_per_matrix - 1 && r0 + TR >= p.rows;
     if (LOAD == Access::Words && last_rows) {
-      load_tile<true>(p, in_tile, rows_here, cols_here, smem);
+      load_tile<true>(p, in_tile, rows_lo, rows_here, cols_here, smem);
     } else {
-      load_tile<false>(p, in_tile, rows_here, cols_here, smem);
+      load_tile<false>(p, in_tile, rows_lo, rows_here, cols_here, smem);
     }
     __syncthreads();
     if constexpr (STORE == Access::Aligned16) {
-      store_tile_aligned(p, out_tile, rows_here, cols_here, smem);
+      store_tile_aligned(p, p.out + out_tile, rows_here, cols_here, smem);
     } else {
-      store_tile_words(p, out_tile, rows_here, cols_here, smem);
+      store_tile_skewed(p, out_tile, r0, cols_here, smem);
     }
   }
 
@@ -244,7 +279,7 @@ struct TiledTranspose {
   // the thread is issued before the first is used.
   template <bool CHECK_END>
   static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p,
-                                                   const char* in_tile, int rows_here,
+                                                   int64_t in_tile, int rows_lo, int rows_here,
                                                    int cols_here, char* smem) {
     constexpr int LOADS = NUM_BLOCKS / THREADS;
     Segment rows_in[LOADS][M];
@@ -254,13 +289,12 @@ struct TiledTranspose {
       const int blk = threadIdx.x + k * THREADS;
       const int r = (blk / BLOCKS_C) * M;
       const int c = (blk % BLOCKS_C) * M;
-      full[k] = r + M <= rows_here && c + M <= cols_here;
+      full[k] = r >= rows_lo && r + M <= rows_here && c + M <= cols_here;
       if (full[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          rows_in[k][i] =
-              load_segment<LOAD, CHECK_END>(in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E,
-                                 p.in_end);
+          rows_in[k][i] = load_segment<E, LOAD, CHECK_END>(
+              p.in + in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E, p.in_end);
         }
       }
     }
@@ -276,16 +310,16 @@ struct TiledTranspose {
         for (int j = 0; j < M; ++j) {
           *reinterpret_cast<Segment*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
         }
-      } else if (r < rows_here && c < cols_here) {
+      } else if (r + M > rows_lo && r < rows_here && c < cols_here) {
         // A micro-block cut by the matrix edge: element by element.
 #pragma unroll
         for (int i = 0; i < M; ++i) {
 #pragma unroll
           for (int e = 0; e < M; ++e) {
-            if (r + i < rows_here && c + e < cols_here) {
+            if (r + i >= rows_lo && r + i < rows_here && c + e < cols_here) {
               *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
                   *reinterpret_cast<const Element*>(
-                      in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
+                      p.in + in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
             }
           }
         }
@@ -325,16 +359,19 @@ struct TiledTranspose {
     }
   }
 
-  // Phase 2, rows starting anywhere: each aligned 16 bytes of an output row is
-  // assembled from shared memory by funnel shifts and stored with one 128-bit
-  // store; at a row's two ends, where the neighbouring tile owns part of the 16
-  // bytes, only this tile's bytes are stored, in aligned pieces of 8, 4, 2 and 1.
-  static __device__ __forceinline__ void store_tile_words(const TiledTransposeParams& p,
-                                                          char* out_tile, int rows_here,
-                                                          int cols_here, const char* smem) {
-    constexpr int ROW_CHUNKS = ROW_SEGMENTS + 1;  // a shifted row straddles one more
+  // Phase 2, output rows starting anywhere (a skewed tile): output row `row`
+  // gets STEP_R elements from this tile, the ones in the aligned 16-byte chunks
+  // that start LEAD_R elements minus the row's misalignment into the tile. Each
+  // chunk is assembled from shared memory by funnel shifts and stored with one
+  // 128-bit store; only chunks reaching past the matrix's first or last row are
+  // stored in parts.
+  static __device__ __forceinline__ void store_tile_skewed(const TiledTransposeParams& p,
+                                                           int64_t out_tile, int64_t r0,
+                                                           int cols_here, const char* smem) {
+    constexpr int ROW_CHUNKS = STEP_R * E / 16;
     constexpr int CHUNKS = TC * ROW_CHUNKS;
-    const int row_bytes = rows_here * E;
+    static_assert(STEP_R * E % 16 == 0 && LEAD_R * E == 16, "a skewed tile's write window");
+    const int64_t matrix_bytes = p.rows * E;
 #pragma unroll 4
     for (int v = threadIdx.x; v < CHUNKS; v += THREADS) {
       const int row = v / ROW_CHUNKS;  // input column
@@ -342,16 +379,19 @@ struct TiledTranspose {
       if (row >= cols_here) {
         continue;
       }
-      char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
-      const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst_row) & 15);
-      // Aligned chunk k of the row holds its bytes [16k - shift, 16k - shift + 16).
-      const int begin = 16 * k - shift;
-      const int lo = begin < 0 ? -begin : 0;
-      const int hi = row_bytes - begin < 16 ? row_bytes - begin : 16;
+      // Byte offsets in the output: of this output row at the tile's first row,
+      // of the chunk, and of that chunk's first byte in the whole output row.
+      const int64_t row_at_tile = out_tile + static_cast<int64_t>(row) * p.rows * E;
+      const int misalignment =
+          static_cast<int>(reinterpret_cast<uintptr_t>(p.out + row_at_tile) & 15);
+      const int begin = 16 + 16 * k - misalignment;  // in the tile's row, in bytes
+      const int64_t in_row = r0 * E + begin;
+      const int lo = in_row < 0 ? static_cast<int>(-in_row) : 0;
+      const int hi = matrix_bytes - in_row < 16 ? static_cast<int>(matrix_bytes - in_row) : 16;
       if (lo >= hi) {
         continue;
       }
-      const int first = begin & ~3;  // floor to a word, negative too
+      const int first = begin & ~3;
       const unsigned bits = 8 * (begin & 3);
       uint32_t x[5];
 #pragma unroll
@@ -359,10 +399,11 @@ struct TiledTranspose {
       Segment out;
 #pragma unroll
       for (int j = 0; j < 4; ++j) out.w[j] = __funnelshift_r(x[j], x[j + 1], bits);
+      char* dst = p.out + row_at_tile + begin;
       if (lo == 0 && hi == 16) {
-        *reinterpret_cast<Segment*>(dst_row + begin) = out;
+        *reinterpret_cast<Segment*>(dst) = out;
       } else {
-        store_part(dst_row + begin, out, lo, hi);
+        store_part(dst, out, lo, hi);
       }
     }
   }

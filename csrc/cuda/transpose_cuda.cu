@@ -47,7 +47,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.cols = plan.cols;
   params.batch_stride = plan.batch_stride;
   params.row_stride = plan.row_stride;
-  params.tiles_r = (plan.rows + Kernel::TR - 1) / Kernel::TR;
+  params.tiles_r = Kernel::tiles_along_rows(plan.rows);
   params.tiles_c = (plan.cols + Kernel::TC - 1) / Kernel::TC;
   params.group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
   const int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
