@@ -52,6 +52,21 @@ def test_large_and_prime_shapes(dtype, shape):
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("batch", [2, 3, 5, 33])
+@pytest.mark.parametrize("rows_segments,cols_segments", [(1, 1), (1, 4), (3, 2), (4, 4), (2, 8)],
+                         ids=str)
+def test_batches_of_small_aligned_matrices(dtype, batch, rows_segments, cols_segments):
+    # Rows and cols of whole 16-byte segments, smaller than a tile: several
+    # matrices share a tile; a batch that does not fill the last tile.
+    per_segment = 16 // torch.empty((), dtype=dtype).element_size()
+    rows, cols = rows_segments * per_segment, cols_segments * per_segment
+    check(random_tensor((batch, rows, cols), dtype, "cuda"))
+    # The same with a padded pitch: rows cut inside a micro-block.
+    padded = random_tensor((batch, rows, cols + per_segment), dtype, "cuda")
+    check(padded[..., : cols - 1] if cols > 1 else padded[..., :cols])
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("offset", [1, 2, 3, 5, 8])
 def test_misaligned_storage_offsets(dtype, offset):
     base = random_tensor((offset + 257 * 515,), dtype, "cuda")

@@ -190,6 +190,7 @@ struct TiledTransposeParams {
   const char* in;
   const char* in_end;    // one past the input's last byte
   char* out;
+  int64_t batch;         // matrices
   int64_t rows;          // of each input matrix
   int64_t cols;
   int64_t batch_stride;  // input, in elements
@@ -197,9 +198,64 @@ struct TiledTransposeParams {
   int64_t tiles_r;       // tiles per matrix along its rows (see STEP_R) and its cols
   int64_t tiles_c;
   int64_t group;         // tile-rows walked together (see the block order above)
+  // Batches of small matrices (a Folded kernel): log2 of the sub-tile that
+  // holds one whole matrix; the tile holds (TR >> sub_rows_log2) x
+  // (TC >> sub_cols_log2) matrices.
+  int sub_rows_log2;
+  int sub_cols_log2;
 };
 
-template <int E, Access LOAD, Access STORE>
+// Where the M x M micro-block (or output segment) at tile-local input row r and
+// column c lies: byte offsets of its first element in the input and in the
+// output, and the element rows [row_lo, row_hi) and columns [0, col_hi),
+// counted from (r, c), that lie inside its matrix.
+struct Window {
+  int64_t in;
+  int64_t out;
+  int row_lo;
+  int row_hi;
+  int col_hi;
+};
+
+// A tile of one matrix: input rows r0 + [rows_lo, rows_here) and columns
+// c0 + [0, cols_here) (tile-local rows outside the matrix are left out).
+template <int E>
+struct MatrixTile {
+  const TiledTransposeParams* p;
+  int64_t in_tile;   // byte offsets of tile-local (0, 0); only offsets that land
+  int64_t out_tile;  // inside the matrix are ever dereferenced
+  int rows_lo;
+  int rows_here;
+  int cols_here;
+
+  __device__ __forceinline__ Window at(int r, int c) const {
+    return {in_tile + (r * p->row_stride + c) * E, out_tile + (c * p->rows + r) * E, rows_lo - r,
+            rows_here - r, cols_here - c};
+  }
+};
+
+// A tile of whole small matrices, one per 2^sub_rows_log2 x 2^sub_cols_log2
+// sub-tile, matrices first .. first + count - 1 in row-major sub-tile order.
+template <int E>
+struct FoldedTile {
+  const TiledTransposeParams* p;
+  int64_t first;
+  int sub_tiles_c;
+
+  __device__ __forceinline__ Window at(int r, int c) const {
+    const int64_t b = first + (r >> p->sub_rows_log2) * sub_tiles_c + (c >> p->sub_cols_log2);
+    const int lr = r & ((1 << p->sub_rows_log2) - 1);
+    const int lc = c & ((1 << p->sub_cols_log2) - 1);
+    const bool inside = b < p->batch;
+    return {(b * p->batch_stride + lr * p->row_stride + lc) * E,
+            (b * p->rows * p->cols + lc * p->rows + lr) * E, -lr,
+            inside ? static_cast<int>(p->rows - lr) : 0, inside ? static_cast<int>(p->cols - lc) : 0};
+  }
+};
+
+// FOLDED: a tile holds several whole small matrices (FoldedTile), so that all
+// threads of a block have work where a matrix is smaller than a tile.
+template <int E, Access LOAD, Access STORE, bool FOLDED = false>
 struct TiledTranspose {
   static constexpr int TR = TileShape<E>::rows;
   static constexpr int TC = TileShape<E>::cols;
@@ -223,6 +279,8 @@ struct TiledTranspose {
   }
 
   static_assert(TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
+  static_assert(!FOLDED || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
+                "folded tiles move aligned rows only");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");
   static_assert(NUM_BLOCKS % THREADS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0,
@@ -237,6 +295,15 @@ struct TiledTranspose {
   }
 
   static __device__ __forceinline__ void run(const TiledTransposeParams& p, char* smem) {
+    if constexpr (FOLDED) {
+      const int sub_tiles_c = TC >> p.sub_cols_log2;
+      const int per_tile = (TR >> p.sub_rows_log2) * sub_tiles_c;
+      const FoldedTile<E> tile{&p, static_cast<int64_t>(blockIdx.x) * per_tile, sub_tiles_c};
+      load_tile<false>(p, tile, smem);
+      __syncthreads();
+      store_tile_aligned(p, tile, smem);
+      return;
+    }
     // Tile coordinates, p.group tile-rows at a time.
     int64_t t = blockIdx.x;
     const int64_t tiles_per_matrix = p.tiles_r * p.tiles_c;
@@ -249,38 +316,35 @@ struct TiledTranspose {
     const int64_t tr = group * p.group + t % group_rows;
     const int64_t tc = t / group_rows;
 
-    // The tile loads input rows r0 + [rows_lo, rows_here) (tile-local rows
-    // outside the matrix are left out) and columns c0 + [0, cols_here).
     const int64_t r0 = tr * STEP_R - LEAD_R;
     const int64_t c0 = tc * TC;
-    const int rows_lo = static_cast<int>(r0 < 0 ? -r0 : 0);
-    const int rows_here = static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR);
-    const int cols_here = static_cast<int>(p.cols - c0 < TC ? p.cols - c0 : TC);
-    // Offsets from here are added only where they land inside the matrix.
-    const int64_t in_tile = (b * p.batch_stride + r0 * p.row_stride + c0) * E;
-    const int64_t out_tile = (b * p.rows * p.cols + c0 * p.rows + r0) * E;
+    const MatrixTile<E> tile{&p,
+                             (b * p.batch_stride + r0 * p.row_stride + c0) * E,
+                             (b * p.rows * p.cols + c0 * p.rows + r0) * E,
+                             static_cast<int>(r0 < 0 ? -r0 : 0),
+                             static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR),
+                             static_cast<int>(p.cols - c0 < TC ? p.cols - c0 : TC)};
 
     // Only the tiles holding the input's last row may meet its end mid-word.
-    const bool last_rows = b == gridDim.x / tiles_per_matrix - 1 && r0 + TR >= p.rows;
+    const bool last_rows = b == p.batch - 1 && r0 + TR >= p.rows;
     if (LOAD == Access::Words && last_rows) {
-      load_tile<true>(p, in_tile, rows_lo, rows_here, cols_here, smem);
+      load_tile<true>(p, tile, smem);
     } else {
-      load_tile<false>(p, in_tile, rows_lo, rows_here, cols_here, smem);
+      load_tile<false>(p, tile, smem);
     }
     __syncthreads();
     if constexpr (STORE == Access::Aligned16) {
-      store_tile_aligned(p, p.out + out_tile, rows_here, cols_here, smem);
+      store_tile_aligned(p, tile, smem);
     } else {
-      store_tile_skewed(p, out_tile, r0, cols_here, smem);
+      store_tile_skewed(p, tile.out_tile, r0, tile.cols_here, smem);
     }
   }
 
   // Phase 1: global -> registers -> transposed into shared memory. Every load of
   // the thread is issued before the first is used.
-  template <bool CHECK_END>
-  static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p,
-                                                   int64_t in_tile, int rows_lo, int rows_here,
-                                                   int cols_here, char* smem) {
+  template <bool CHECK_END, class Tile>
+  static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p, const Tile& tile,
+                                                   char* smem) {
     constexpr int LOADS = NUM_BLOCKS / THREADS;
     Segment rows_in[LOADS][M];
     bool full[LOADS];
@@ -289,72 +353,64 @@ struct TiledTranspose {
       const int blk = threadIdx.x + k * THREADS;
       const int r = (blk / BLOCKS_C) * M;
       const int c = (blk % BLOCKS_C) * M;
-      full[k] = r >= rows_lo && r + M <= rows_here && c + M <= cols_here;
+      const Window w = tile.at(r, c);
+      full[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= M;
       if (full[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          rows_in[k][i] = load_segment<E, LOAD, CHECK_END>(
-              p.in + in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c) * E, p.in_end);
+          rows_in[k][i] = load_segment<E, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E,
+                                                           p.in_end);
+        }
+      } else if (w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
+        // A micro-block cut by the matrix edge: element by element, now, so
+        // that nothing of it stays live past the loads.
+#pragma unroll
+        for (int i = 0; i < M; ++i) {
+#pragma unroll
+          for (int e = 0; e < M; ++e) {
+            if (i >= w.row_lo && i < w.row_hi && e < w.col_hi) {
+              *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
+                  *reinterpret_cast<const Element*>(p.in + w.in + (i * p.row_stride + e) * E);
+            }
+          }
         }
       }
     }
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
-      const int blk = threadIdx.x + k * THREADS;
-      const int r = (blk / BLOCKS_C) * M;
-      const int c = (blk % BLOCKS_C) * M;
       if (full[k]) {
+        const int blk = threadIdx.x + k * THREADS;
+        const int r = (blk / BLOCKS_C) * M;
+        const int c = (blk % BLOCKS_C) * M;
         Segment cols_out[M];
         transpose_micro_block<E>(rows_in[k], cols_out);
 #pragma unroll
         for (int j = 0; j < M; ++j) {
           *reinterpret_cast<Segment*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
         }
-      } else if (r + M > rows_lo && r < rows_here && c < cols_here) {
-        // A micro-block cut by the matrix edge: element by element.
-#pragma unroll
-        for (int i = 0; i < M; ++i) {
-#pragma unroll
-          for (int e = 0; e < M; ++e) {
-            if (r + i >= rows_lo && r + i < rows_here && c + e < cols_here) {
-              *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
-                  *reinterpret_cast<const Element*>(
-                      p.in + in_tile + (static_cast<int64_t>(r + i) * p.row_stride + c + e) * E);
-            }
-          }
-        }
       }
     }
   }
 
   // Phase 2, rows 16-byte aligned: one 128-bit store per 16 bytes.
+  template <class Tile>
   static __device__ __forceinline__ void store_tile_aligned(const TiledTransposeParams& p,
-                                                            char* out_tile, int rows_here,
-                                                            int cols_here, const char* smem) {
+                                                            const Tile& tile, const char* smem) {
     constexpr int STORES = TC * ROW_SEGMENTS / THREADS;
-    Segment segments[STORES];
 #pragma unroll
     for (int k = 0; k < STORES; ++k) {
       const int v = threadIdx.x + k * THREADS;
       const int row = v / ROW_SEGMENTS;        // input column
       const int col = (v % ROW_SEGMENTS) * M;  // input row
-      if (row < cols_here && col + M <= rows_here) {
-        segments[k] = *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
-      }
-    }
-#pragma unroll
-    for (int k = 0; k < STORES; ++k) {
-      const int v = threadIdx.x + k * THREADS;
-      const int row = v / ROW_SEGMENTS;
-      const int col = (v % ROW_SEGMENTS) * M;
-      if (row >= cols_here) {
+      const Window w = tile.at(col, row);
+      if (w.col_hi <= 0) {
         continue;
       }
-      char* dst_row = out_tile + static_cast<int64_t>(row) * p.rows * E;
-      if (col + M <= rows_here) {
-        *reinterpret_cast<Segment*>(dst_row + col * E) = segments[k];
-      } else if (col < rows_here) {
-        store_bytes(dst_row, smem, row, col * E, rows_here * E);
+      if (w.row_hi >= M) {
+        *reinterpret_cast<Segment*>(p.out + w.out) =
+            *reinterpret_cast<const Segment*>(smem + smem_offset(row, col * E));
+      } else if (w.row_hi > 0) {
+        store_bytes(p.out + w.out, smem, row, col * E, w.row_hi * E);
       }
     }
   }
@@ -460,20 +516,20 @@ struct TiledTranspose {
     return *reinterpret_cast<const uint32_t*>(smem + smem_offset(row, byte));
   }
 
-  // Bytes [begin, end) of output-tile row `row`, to dst_row + begin.
-  static __device__ __forceinline__ void store_bytes(char* dst_row, const char* smem, int row,
-                                                     int begin, int end) {
-    for (int i = begin; i < end; i += E) {
-      *reinterpret_cast<Element*>(dst_row + i) =
-          *reinterpret_cast<const Element*>(smem + smem_offset(row, i));
+  // `count` bytes of output-tile row `row` from byte `begin` on, to dst.
+  static __device__ __forceinline__ void store_bytes(char* dst, const char* smem, int row,
+                                                     int begin, int count) {
+    for (int i = 0; i < count; i += E) {
+      *reinterpret_cast<Element*>(dst + i) =
+          *reinterpret_cast<const Element*>(smem + smem_offset(row, begin + i));
     }
   }
 };
 
-template <int E, Access LOAD, Access STORE>
-__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE>::THREADS)
+template <int E, Access LOAD, Access STORE, bool FOLDED>
+__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, FOLDED>::THREADS)
     tiled_transpose_kernel(const TiledTransposeParams params) {
-  using Kernel = TiledTranspose<E, LOAD, STORE>;
+  using Kernel = TiledTranspose<E, LOAD, STORE, FOLDED>;
   __shared__ __align__(16) char smem[Kernel::SMEM_BYTES];
   Kernel::run(params, smem);
 }

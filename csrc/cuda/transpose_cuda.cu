@@ -33,16 +33,41 @@ int64_t tile_group_rows() {
   return group;
 }
 
-template <int E, Access LOAD, Access STORE>
-void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+// Whole matrices per tile where a tile holds several (a batch of small
+// matrices): log2 of the smallest power-of-two sub-tile, of whole micro-blocks,
+// that holds one matrix. {0, 0} where a tile holds at most one.
+struct Fold {
+  int sub_rows_log2 = 0;
+  int sub_cols_log2 = 0;
+  explicit operator bool() const { return sub_rows_log2 > 0; }
+};
+
+template <class Kernel>
+Fold fold_small_matrices(const TransposePlan& plan) {
+  if (plan.batch == 1 || plan.rows > Kernel::TR || plan.cols > Kernel::TC) {
+    return {};
+  }
+  auto log2_fit = [](int64_t extent) {
+    int log2 = 0;
+    while ((int64_t{1} << log2) < std::max<int64_t>(extent, Kernel::M)) ++log2;
+    return log2;
+  };
+  const Fold fold{log2_fit(plan.rows), log2_fit(plan.cols)};
+  const bool several = (Kernel::TR >> fold.sub_rows_log2) * (Kernel::TC >> fold.sub_cols_log2) > 1;
+  return several ? fold : Fold{};
+}
+
+template <int E, Access LOAD, Access STORE, bool FOLDED>
+void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out, Fold fold,
                   cudaStream_t stream) {
-  using Kernel = TiledTranspose<E, LOAD, STORE>;
+  using Kernel = TiledTranspose<E, LOAD, STORE, FOLDED>;
   TiledTransposeParams params;
   params.in = static_cast<const char*>(x.const_data_ptr());
   params.in_end = params.in + ((plan.batch - 1) * plan.batch_stride +
                                 (plan.rows - 1) * plan.row_stride + plan.cols) *
                                    plan.element_size;
   params.out = static_cast<char*>(out.data_ptr());
+  params.batch = plan.batch;
   params.rows = plan.rows;
   params.cols = plan.cols;
   params.batch_stride = plan.batch_stride;
@@ -50,25 +75,39 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.tiles_r = Kernel::tiles_along_rows(plan.rows);
   params.tiles_c = (plan.cols + Kernel::TC - 1) / Kernel::TC;
   params.group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
-  const int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
+  params.sub_rows_log2 = fold.sub_rows_log2;
+  params.sub_cols_log2 = fold.sub_cols_log2;
+  int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
+  if (FOLDED) {
+    const int64_t per_tile =
+        (Kernel::TR >> fold.sub_rows_log2) * (Kernel::TC >> fold.sub_cols_log2);
+    tiles = (plan.batch + per_tile - 1) / per_tile;
+  }
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(),
               "gputranspose.transpose: tensor too large for one launch (", tiles, " tiles)");
-  tiled_transpose_kernel<E, LOAD, STORE>
+  tiled_transpose_kernel<E, LOAD, STORE, FOLDED>
       <<<static_cast<unsigned>(tiles), Kernel::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
 // The one place that maps a plan to a kernel instance: element size x how each
-// side's rows are aligned.
+// side's rows are aligned x whether a tile holds several small matrices.
 template <int E>
 void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                                 cudaStream_t stream) {
   const bool load16 = plan.load_bytes == 16;
   const bool store16 = plan.store_bytes == 16;
-  if (load16 && store16) return launch_tiled<E, Access::Aligned16, Access::Aligned16>(plan, x, out, stream);
-  if (load16) return launch_tiled<E, Access::Aligned16, Access::Words>(plan, x, out, stream);
-  if (store16) return launch_tiled<E, Access::Words, Access::Aligned16>(plan, x, out, stream);
-  return launch_tiled<E, Access::Words, Access::Words>(plan, x, out, stream);
+  constexpr auto A16 = Access::Aligned16;
+  constexpr auto W = Access::Words;
+  if (load16 && store16) {
+    if (const Fold fold = fold_small_matrices<TiledTranspose<E, A16, A16, true>>(plan)) {
+      return launch_tiled<E, A16, A16, true>(plan, x, out, fold, stream);
+    }
+    return launch_tiled<E, A16, A16, false>(plan, x, out, {}, stream);
+  }
+  if (load16) return launch_tiled<E, A16, W, false>(plan, x, out, {}, stream);
+  if (store16) return launch_tiled<E, W, A16, false>(plan, x, out, {}, stream);
+  return launch_tiled<E, W, W, false>(plan, x, out, {}, stream);
 }
 
 void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
