@@ -1,6 +1,7 @@
 """A compact run of every CUDA path and kernel variant, for compute-sanitizer
-(scripts/sanitize): each element size x {16-byte, word-shifted} loads x stores,
-edge tiles, batches, the memcpy / empty / fallback paths, out= and cuBLAS.
+(scripts/sanitize): each element size x {16-byte, word-shifted or staged}
+loads x {16-byte, skewed word} stores, edge tiles, batches (several small
+matrices a tile), the memcpy / empty / fallback paths, out= and cuBLAS.
 Checks every result against ATen; exits non-zero on a mismatch."""
 
 import sys
@@ -27,6 +28,8 @@ def cases(dtype):
     yield "odd both", random_bytes((255, 257), dtype)
     yield "storage offset", random_bytes((1 + 129 * 131,), dtype)[1:].view(129, 131)
     yield "edge tiles", random_bytes((3, 33, 65), dtype)
+    yield "small matrices (folded tiles)", random_bytes((5, 32, 48), dtype)
+    yield "small padded matrices", random_bytes((5, 32, 64), dtype)[..., :47]
     yield "skinny", random_bytes((1000, 3), dtype)
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
@@ -45,7 +48,7 @@ def main():
             seen += 1
             if not (torch.equal(got, expected) and torch.equal(out.view(-1).view(torch.uint8), expected)):
                 bad.append((str(dtype), name))
-            print(f"{str(dtype):16} {name:24} {path['path']:18} load {path['load_bytes']:2} "
+            print(f"{str(dtype):16} {name:30} {path['path']:18} load {path['load_bytes']:2} "
                   f"store {path['store_bytes']:2}", flush=True)
     for dtype in [torch.float32, torch.float64, torch.complex64, torch.complex128]:
         x = torch.randn(129, 65, device="cuda").to(dtype)

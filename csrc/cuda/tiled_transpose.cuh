@@ -7,10 +7,15 @@
 // shared memory.
 //
 // Phase 1: each thread takes an M x M micro-block (M = 16 / E): M row segments
-// of 16 bytes, read as one 128-bit load each (Aligned16), or, where rows start
-// anywhere (an odd pitch, a storage offset), as the widest aligned words that
-// hold them (Words: 8- or 4-byte loads for E >= 4; for 1- and 2-byte elements
-// 32-bit words funnel-shifted into place). It transposes the micro-block in registers
+// of 16 bytes, read as one 128-bit load each (Aligned16). Where rows start
+// anywhere (an odd pitch, a storage offset), either each segment is read as
+// the widest aligned words that hold it (Words: 8- or 4-byte loads for E >= 4,
+// 32-bit words funnel-shifted into place for E = 2), or (Staged, chosen for
+// 1-byte elements) the block first copies the aligned 16-byte chunks that hold
+// its rows into a staging area of shared memory (cp.async: 128-bit, coalesced,
+// no registers) and shifts each segment into place from the two staged chunks
+// that hold it. It transposes
+// the micro-block in registers
 // (word moves for E >= 4, byte permutes for 1- and 2-byte elements) and stores
 // its M columns as M 16-byte rows of the output tile in shared memory.
 // Phase 2: after one barrier the block writes the output tile row by row, as
@@ -41,7 +46,9 @@ namespace cuda {
 
 enum class Access {
   Aligned16,  // every row starts 16-byte aligned: one 128-bit access per 16 bytes
-  Words,      // rows start anywhere: aligned 32-bit words, shifted into place
+  Words,      // rows start anywhere: the widest aligned words, shifted into place
+  Staged,     // (loads) rows start anywhere: aligned 16-byte chunks staged in
+              // shared memory, shifted into place from there
 };
 
 template <int N>
@@ -132,6 +139,42 @@ __device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E
       }
     }
   }
+}
+
+// Bytes [offset, offset + 16) of the 32 bytes lo:hi (offset < 16): the word
+// offset picked by two rounds of selects, the byte offset by funnel shifts.
+__device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi,
+                                            unsigned offset) {
+  uint32_t x[8];
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    x[j] = lo.w[j];
+    x[j + 4] = hi.w[j];
+  }
+  const unsigned words = offset >> 2;
+  uint32_t by1[7];
+#pragma unroll
+  for (int j = 0; j < 7; ++j) by1[j] = (words & 1) ? x[j + 1] : x[j];
+  uint32_t by3[5];
+#pragma unroll
+  for (int j = 0; j < 5; ++j) by3[j] = (words & 2) ? by1[j + 2] : by1[j];
+  Segment s;
+#pragma unroll
+  for (int j = 0; j < 4; ++j) s.w[j] = __funnelshift_r(by3[j], by3[j + 1], 8 * (offset & 3));
+  return s;
+}
+
+// Asynchronous copy of the aligned 16 bytes at `src` to shared memory; only the
+// first `src_bytes` are read, the rest are zero-filled (cp.async, sm_80+).
+__device__ __forceinline__ void copy_async_16(char* smem_dst, const char* src, int src_bytes) {
+  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem_dst));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src),
+               "r"(src_bytes)
+               : "memory");
+}
+
+__device__ __forceinline__ void wait_async_copies() {
+  asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
 // The aligned word at `word`, except bytes at or past `end`, which read as 0.
@@ -266,6 +309,11 @@ struct TiledTranspose {
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
+  // Words loads: each input row of the tile staged as the aligned 16-byte chunks
+  // that hold it (one more than its segments), after the output tile.
+  static constexpr int STAGE_ROW_BYTES = TC * E + 16;
+  static constexpr int STAGE_BYTES = LOAD == Access::Staged ? TR * STAGE_ROW_BYTES : 0;
+  static constexpr int SMEM_TOTAL_BYTES = SMEM_BYTES + STAGE_BYTES;
   // Input rows whose output a tile writes (see "Skewed tiles" above), and the
   // rows it loads before the first of them.
   static constexpr int STEP_R = STORE == Access::Words ? TR - M : TR;
@@ -281,6 +329,7 @@ struct TiledTranspose {
   static_assert(TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
   static_assert(!FOLDED || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
                 "folded tiles move aligned rows only");
+  static_assert(STORE != Access::Staged, "staging is for loads");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");
   static_assert(NUM_BLOCKS % THREADS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0,
@@ -340,12 +389,54 @@ struct TiledTranspose {
     }
   }
 
+  // Staged loads, first: the tile's input rows, each as the aligned 16-byte
+  // chunks that hold its bytes, copied to its staging row as they are (its first
+  // byte lands at the row's misalignment). Chunks past the input's end are
+  // zero-filled, so nothing outside the tensor's allocation is read.
+  template <class Tile>
+  static __device__ __forceinline__ void stage_rows(const TiledTransposeParams& p, const Tile& tile,
+                                                    char* stage) {
+    constexpr int UNITS = STAGE_ROW_BYTES / 16;
+    for (int task = threadIdx.x; task < TR * UNITS; task += THREADS) {
+      const int r = task / UNITS;
+      const int unit = task % UNITS;
+      const Window w = tile.at(r, 0);
+      if (w.row_lo > 0 || w.row_hi <= 0) {
+        continue;  // a tile row outside the matrix
+      }
+      const char* row = p.in + w.in;
+      const char* chunk = row - (reinterpret_cast<uintptr_t>(row) & 15) + 16 * unit;
+      if (chunk >= row + w.col_hi * E) {
+        continue;  // past the tile's columns
+      }
+      const int64_t left = p.in_end - chunk;
+      copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * unit, chunk,
+                    left < 16 ? static_cast<int>(left) : 16);
+    }
+    wait_async_copies();
+    __syncthreads();
+  }
+
+  // The 16 bytes at `src`, input row `row` and column `c` of the tile, from its
+  // staging row: they start at src's misalignment into the chunk of column c.
+  static __device__ __forceinline__ Segment staged_segment(const char* stage, int row, int c,
+                                                           const char* src) {
+    const char* chunk = stage + row * STAGE_ROW_BYTES + c * E;
+    return bytes_at(*reinterpret_cast<const Segment*>(chunk),
+                    *reinterpret_cast<const Segment*>(chunk + 16),
+                    static_cast<unsigned>(reinterpret_cast<uintptr_t>(src) & 15));
+  }
+
   // Phase 1: global -> registers -> transposed into shared memory. Every load of
   // the thread is issued before the first is used.
   template <bool CHECK_END, class Tile>
   static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p, const Tile& tile,
                                                    char* smem) {
     constexpr int LOADS = NUM_BLOCKS / THREADS;
+    const char* stage = smem + SMEM_BYTES;
+    if constexpr (LOAD == Access::Staged) {
+      stage_rows(p, tile, smem + SMEM_BYTES);
+    }
     Segment rows_in[LOADS][M];
     bool full[LOADS];
 #pragma unroll
@@ -358,8 +449,12 @@ struct TiledTranspose {
       if (full[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          rows_in[k][i] = load_segment<E, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E,
-                                                           p.in_end);
+          const char* src = p.in + w.in + i * p.row_stride * E;
+          if constexpr (LOAD == Access::Staged) {
+            rows_in[k][i] = staged_segment(stage, r + i, c, src);
+          } else {
+            rows_in[k][i] = load_segment<E, LOAD, CHECK_END>(src, p.in_end);
+          }
         }
       } else if (w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
         // A micro-block cut by the matrix edge: element by element, now, so
@@ -530,7 +625,7 @@ template <int E, Access LOAD, Access STORE, bool FOLDED>
 __global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, FOLDED>::THREADS)
     tiled_transpose_kernel(const TiledTransposeParams params) {
   using Kernel = TiledTranspose<E, LOAD, STORE, FOLDED>;
-  __shared__ __align__(16) char smem[Kernel::SMEM_BYTES];
+  __shared__ __align__(16) char smem[Kernel::SMEM_TOTAL_BYTES];
   Kernel::run(params, smem);
 }
 
