@@ -106,10 +106,9 @@ def copy_roofline_gbps(reps):
 
 
 def extra_device_bytes(fn, x, out_bytes):
-    """Device memory the call allocates beyond its output (target: none). The cache
-    is emptied first: a cached block reused for the output can carry the size
-    an earlier request asked of it into requested_bytes (seen as one element over
-    on 8191x8193, where the op alone requests exactly the output)."""
+    """Device memory the call allocates beyond its output (target: none), from a
+    freshly emptied cache: with cached blocks in play an earlier run read one
+    element over on 8191x8193, where the op alone requests exactly its output."""
     torch.cuda.synchronize()
     torch.cuda.empty_cache()
     before = torch.cuda.memory_stats()["requested_bytes.all.current"]
