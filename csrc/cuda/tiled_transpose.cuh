@@ -164,13 +164,11 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
   return s;
 }
 
-// Asynchronous copy of the aligned 16 bytes at `src` to shared memory; only the
-// first `src_bytes` are read, the rest are zero-filled (cp.async, sm_80+).
-__device__ __forceinline__ void copy_async_16(char* smem_dst, const char* src, int src_bytes) {
+// Asynchronous copy of the aligned 16 bytes at `src` to shared memory (cp.async,
+// sm_80+).
+__device__ __forceinline__ void copy_async_16(char* smem_dst, const char* src) {
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem_dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(src),
-               "r"(src_bytes)
-               : "memory");
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src) : "memory");
 }
 
 __device__ __forceinline__ void wait_async_copies() {
@@ -391,8 +389,9 @@ struct TiledTranspose {
 
   // Staged loads, first: the tile's input rows, each as the aligned 16-byte
   // chunks that hold its bytes, copied to its staging row as they are (its first
-  // byte lands at the row's misalignment). Chunks past the input's end are
-  // zero-filled, so nothing outside the tensor's allocation is read.
+  // byte lands at the row's misalignment). The one chunk that runs past the
+  // input's end is copied byte by byte, up to the end: nothing outside the
+  // tensor's allocation is read.
   template <class Tile>
   static __device__ __forceinline__ void stage_rows(const TiledTransposeParams& p, const Tile& tile,
                                                     char* stage) {
@@ -409,9 +408,13 @@ struct TiledTranspose {
       if (chunk >= row + w.col_hi * E) {
         continue;  // past the tile's columns
       }
+      char* dst = stage + r * STAGE_ROW_BYTES + 16 * unit;
       const int64_t left = p.in_end - chunk;
-      copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * unit, chunk,
-                    left < 16 ? static_cast<int>(left) : 16);
+      if (left >= 16) {
+        copy_async_16(dst, chunk);
+      } else {
+        for (int i = 0; i < left; ++i) dst[i] = chunk[i];
+      }
     }
     wait_async_copies();
     __syncthreads();
