@@ -37,6 +37,12 @@ void check_not_nested(const at::Tensor& x, const char* op) {
 
 at::Tensor transpose_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1) {
   check_not_nested(x, "gputranspose.transpose");
+  if (!(at::GradMode::is_enabled() && x.requires_grad())) {
+    // Nothing to record: skip building a graph node (small tensors are bound by
+    // the host's work per call).
+    at::AutoDispatchBelowADInplaceOrView guard;
+    return gputranspose::transpose(x, dim0, dim1);
+  }
   return TransposeFunction::apply(x, dim0, dim1);
 }
 

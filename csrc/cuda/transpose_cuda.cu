@@ -12,11 +12,13 @@
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDAException.h>
 #include <c10/cuda/CUDAGuard.h>
+#include <c10/util/SmallVector.h>
 #include <torch/library.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <utility>
 
 namespace gputranspose {
 namespace cuda {
@@ -142,7 +144,7 @@ int64_t pointer_alignment(const void* ptr) {
 }
 
 // Writes x.transpose(dim0, dim1) into the contiguous `out` (already checked).
-void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const at::Tensor& view,
+void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const TransposeDims& dims,
                     at::Tensor& out) {
   const TransposePlan plan =
       plan_transpose(x, dim0, dim1, pointer_alignment(out.const_data_ptr()));
@@ -159,26 +161,30 @@ void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const at::T
     case TransposePath::TiledRowStrided:
       return launch_tiled_transpose(plan, x, out, stream);
     case TransposePath::AtenFallback:
-      out.copy_(view);
+      out.copy_(transposed_view(x, dims));
       return;
   }
 }
 
+// Small tensors are bound by the host's work per call, so the common path makes
+// no intermediate tensors (no transposed view: the sizes are swapped in place).
 at::Tensor transpose_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1) {
   const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
   const c10::cuda::CUDAGuard device_guard(x.device());
-  const at::Tensor view = transposed_view(x, dims);
-  at::Tensor out = at::empty(view.sizes(), x.options().memory_format(at::MemoryFormat::Contiguous));
-  transpose_into(x, dim0, dim1, view, out);
+  c10::SmallVector<int64_t, 8> sizes(x.sizes().begin(), x.sizes().end());
+  if (!dims.copy_only) {
+    std::swap(sizes[dims.dim0], sizes[dims.dim1]);
+  }
+  at::Tensor out = at::empty(sizes, x.options().memory_format(at::MemoryFormat::Contiguous));
+  transpose_into(x, dim0, dim1, dims, out);
   return out;
 }
 
 void transpose_out_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
   const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
-  const at::Tensor view = transposed_view(x, dims);
-  check_and_prepare_out(x, view, out);
+  check_and_prepare_out(x, transposed_view(x, dims), out);
   const c10::cuda::CUDAGuard device_guard(x.device());
-  transpose_into(x, dim0, dim1, view, out);
+  transpose_into(x, dim0, dim1, dims, out);
 }
 
 }  // namespace
