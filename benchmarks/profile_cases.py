@@ -11,6 +11,8 @@ CASES = {
     "aligned_u8": lambda: torch.randint(0, 256, (8192, 8192), dtype=torch.uint8, device="cuda"),
     "odd_u8": lambda: torch.randint(0, 256, (8191, 8193), dtype=torch.uint8, device="cuda"),
     "slice_u8": lambda: torch.randint(0, 256, (8192, 8209), dtype=torch.uint8, device="cuda")[:, :-17],
+    "odd_bf16": lambda: torch.randn(8191, 8193, device="cuda", dtype=torch.bfloat16),
+    "slice_bf16": lambda: torch.randn(8192, 8209, device="cuda", dtype=torch.bfloat16)[:, :-17],
     "odd_f32": lambda: torch.randn(8191, 8193, device="cuda"),
     "odd_f64": lambda: torch.randn(8191, 8193, device="cuda", dtype=torch.float64),
     "slice_f64": lambda: torch.randn(8192, 8209, device="cuda", dtype=torch.float64)[:, :-17],
