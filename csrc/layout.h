@@ -41,8 +41,9 @@ struct TransposePlan {
   int64_t batch_stride = 0;  // elements
   int64_t row_stride = 0;    // elements
   // How the tiled kernels touch each side: 16 where every row starts 16-byte
-  // aligned (128-bit accesses), 4 where rows start anywhere (aligned 32-bit words,
-  // shifted into place); 0 off the tiled paths.
+  // aligned (128-bit accesses), 4 where rows start anywhere (aligned words or
+  // staged chunks shifted into place, skewed tiles for stores: the launcher in
+  // csrc/cuda/transpose_cuda.cu picks the variant); 0 off the tiled paths.
   int64_t load_bytes = 0;
   int64_t store_bytes = 0;
 };

@@ -44,8 +44,10 @@ def explain(x: torch.Tensor, dim0: int = -2, dim1: int = -1) -> dict:
     Returns a dict with ``path`` (``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``,
     ``"tiled_row_strided"`` or ``"aten_fallback"``), ``reason``, and
     ``load_bytes`` / ``store_bytes``: how the tiled kernels touch each side, 16
-    (128-bit accesses, rows 16-byte aligned) or 4 (aligned 32-bit words shifted
-    into place, rows starting anywhere); 0 off the tiled paths.
+    (128-bit accesses, rows 16-byte aligned) or 4 (rows starting anywhere: loads
+    read the aligned words that hold a row, or for 1-byte types stage its aligned
+    16-byte chunks in shared memory, and shift them into place; stores write
+    whole aligned 16-byte chunks from skewed tiles); 0 off the tiled paths.
     Looks at the layout only, so it answers for CPU and meta tensors too; CPU
     tensors always run the ATen implementation.
     """
