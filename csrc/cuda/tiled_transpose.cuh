@@ -1,28 +1,28 @@
 #pragma once
 // The tiled transpose kernel, templated on what it moves, never on the dtype:
-//   E      element size in bytes (1, 2, 4, 8, 16)
-//   LOAD   how input rows are read:   Access::Aligned16 or Access::Words
-//   STORE  how output rows are written (the same two)
+//   E       element size in bytes (1, 2, 4, 8, 16)
+//   LOAD    how input rows are read:    Access::Aligned16, Words or Staged
+//   STORE   how output rows are written: Access::Aligned16 or Words
+//   FOLDED  whether a tile holds several whole small matrices (FoldedTile)
 // The tile (TileShape<E>) is TR x TC input elements; its transpose is staged in
-// shared memory.
+// shared memory. The launcher (transpose_cuda.cu) picks the instance.
 //
 // Phase 1: each thread takes an M x M micro-block (M = 16 / E): M row segments
 // of 16 bytes, read as one 128-bit load each (Aligned16). Where rows start
-// anywhere (an odd pitch, a storage offset), either each segment is read as
-// the widest aligned words that hold it (Words: 8- or 4-byte loads for E >= 4,
-// 32-bit words funnel-shifted into place for E = 2), or (Staged, chosen for
-// 1-byte elements) the block first copies the aligned 16-byte chunks that hold
-// its rows into a staging area of shared memory (cp.async: 128-bit, coalesced,
-// no registers) and shifts each segment into place from the two staged chunks
-// that hold it. It transposes
-// the micro-block in registers
-// (word moves for E >= 4, byte permutes for 1- and 2-byte elements) and stores
-// its M columns as M 16-byte rows of the output tile in shared memory.
+// anywhere (an odd pitch, a storage offset), either each segment is read as the
+// widest aligned words that hold it (Words: 8- or 4-byte loads for E >= 4,
+// 32-bit words funnel-shifted into place for E = 2), or (Staged, for 1-byte
+// elements) the block first copies the aligned 16-byte chunks that hold its
+// rows into a staging area of shared memory (cp.async: 128-bit, coalesced, no
+// registers) and shifts each segment out of the two staged chunks that hold it.
+// It transposes the micro-block in registers (word moves for E >= 4, byte
+// permutes for 1- and 2-byte elements) and stores its M columns as M 16-byte
+// rows of the output tile in shared memory.
 // Phase 2: after one barrier the block writes the output tile row by row, as
 // 128-bit stores (Aligned16), or, where output rows start anywhere (Words), as
 // aligned 16-byte chunks shifted out of shared memory (from 32-bit reads for 1-
-// and 2-byte elements, 16-byte reads for wider ones). Consecutive lanes
-// always touch consecutive addresses on both global sides.
+// and 2-byte elements, 16-byte reads for wider ones). Consecutive lanes always
+// touch consecutive addresses on both global sides.
 //
 // Skewed tiles (Words stores): a tile loads TR input rows but writes only
 // STEP_R = TR - M of them per output row, chosen per row so that its writes are
