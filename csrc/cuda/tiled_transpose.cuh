@@ -102,7 +102,7 @@ struct TileShape<8> {
 };
 template <>
 struct TileShape<16> {
-  static constexpr int rows = 32, cols = 32;
+  static constexpr int rows = 64, cols = 32;
 };
 
 // out[j] = column j of the M x M block whose rows are in[0..M).
