@@ -80,8 +80,9 @@ struct alignas(16) Segment {
   uint32_t w[4];
 };
 
-// Tile shape per element size: 16 KiB of shared memory, tile rows and columns of
-// at least 128 bytes (a cache line; the swizzle's period).
+// Tile shape per element size: 16 KiB of shared memory (32 KiB for 16-byte
+// elements, whose 1 KiB output rows measured faster: docs/PERFORMANCE.md v12),
+// tile rows and columns of at least 128 bytes (a cache line; the swizzle's period).
 template <int E>
 struct TileShape;
 template <>
