@@ -309,7 +309,7 @@ struct TiledTranspose {
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
-  // Words loads: each input row of the tile staged as the aligned 16-byte chunks
+  // Staged loads: each input row of the tile kept as the aligned 16-byte chunks
   // that hold it (one more than its segments), after the output tile.
   static constexpr int STAGE_ROW_BYTES = TC * E + 16;
   static constexpr int STAGE_BYTES = LOAD == Access::Staged ? TR * STAGE_ROW_BYTES : 0;
