@@ -9,6 +9,7 @@ import torch_transpose  # noqa: F401  (registers the op)
 
 CASES = {
     "aligned_u8": lambda: torch.randint(0, 256, (8192, 8192), dtype=torch.uint8, device="cuda"),
+    "rows_u8": lambda: torch.randint(0, 256, (8191, 8192), dtype=torch.uint8, device="cuda"),
     "odd_u8": lambda: torch.randint(0, 256, (8191, 8193), dtype=torch.uint8, device="cuda"),
     "slice_u8": lambda: torch.randint(0, 256, (8192, 8209), dtype=torch.uint8, device="cuda")[:, :-17],
     "odd_bf16": lambda: torch.randn(8191, 8193, device="cuda", dtype=torch.bfloat16),

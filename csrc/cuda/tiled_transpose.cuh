@@ -7,22 +7,23 @@
 // The tile (TileShape<E>) is TR x TC input elements; its transpose is staged in
 // shared memory. The launcher (transpose_cuda.cu) picks the instance.
 //
-// Phase 1: each thread takes an M x M micro-block (M = 16 / E): M row segments
-// of 16 bytes, read as one 128-bit load each (Aligned16). Where rows start
-// anywhere (an odd pitch, a storage offset), either each segment is read as the
+// Phase 1: each thread takes a micro-block of M = 16 / E rows and one piece of
+// each (TileShape::piece bytes: 16 for E >= 4, one 32-bit word for 1-byte
+// elements, so that a 1-byte tile has 256 threads, not 64). Where rows start
+// 16-byte aligned, a piece is one aligned load (Aligned16). Where rows start
+// anywhere (an odd pitch, a storage offset), either each piece is read as the
 // widest aligned words that hold it (Words: 8- or 4-byte loads for E >= 4,
 // 32-bit words funnel-shifted into place for E = 2), or (Staged, for 1-byte
 // elements) the block first copies the aligned 16-byte chunks that hold its
 // rows into a staging area of shared memory (cp.async: 128-bit, coalesced, no
-// registers) and shifts each segment out of the two staged chunks that hold it.
+// registers) and shifts each piece out of the two staged words that hold it.
 // It transposes the micro-block in registers (word moves for E >= 4, byte
-// permutes for 1- and 2-byte elements) and stores its M columns as M 16-byte
-// rows of the output tile in shared memory.
+// permutes for 1- and 2-byte elements) and stores its columns as 16-byte rows
+// of the output tile in shared memory.
 // Phase 2: after one barrier the block writes the output tile row by row, as
 // 128-bit stores (Aligned16), or, where output rows start anywhere (Words), as
-// aligned 16-byte chunks shifted out of shared memory (from 32-bit reads for 1-
-// and 2-byte elements, 16-byte reads for wider ones). Consecutive lanes always
-// touch consecutive addresses on both global sides.
+// aligned 16-byte chunks shifted out of two 16-byte units of shared memory.
+// Consecutive lanes always touch consecutive addresses on both global sides.
 //
 // Skewed tiles (Words stores): a tile loads TR input rows but writes only
 // STEP_R = TR - M of them per output row, chosen per row so that its writes are
@@ -33,7 +34,7 @@
 // re-reading M of every TR rows (from L2: the tile above has just read them).
 //
 // Shared memory is XOR-swizzled in 16-byte units, the unit index flipped by the
-// micro-block column, so that neither the scattered phase-1 stores nor the
+// micro-block's column, so that neither the scattered phase-1 stores nor the
 // row-wise phase-2 loads hit one bank twice within a wavefront (padding alone
 // cannot do that for 16-byte accesses).
 //
@@ -75,46 +76,53 @@ struct Bytes<16> {
   using type = uint4;
 };
 
-// 16 bytes of one row, as 32-bit words.
-struct alignas(16) Segment {
-  uint32_t w[4];
+// N 32-bit words of one row (a piece), aligned to their size.
+template <int N>
+struct alignas(4 * N) Words {
+  uint32_t w[N];
 };
+using Segment = Words<4>;  // 16 bytes
 
 // Tile shape per element size: 16 KiB of shared memory (32 KiB for 16-byte
 // elements, whose 1 KiB output rows measured faster: docs/PERFORMANCE.md v12),
-// tile rows and columns of at least 128 bytes (a cache line; the swizzle's period).
+// tile rows and columns of at least 128 bytes (a cache line; the swizzle's
+// period). `piece` is the bytes of each input row that one thread takes in
+// phase 1: one 32-bit word for 1-byte elements, so that their tile has 256
+// threads rather than 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a
+// word lost for 2-byte elements: 13-17% slower on unaligned rows).
 template <int E>
 struct TileShape;
 template <>
 struct TileShape<1> {
-  static constexpr int rows = 128, cols = 128;
+  static constexpr int rows = 128, cols = 128, piece = 4;
 };
 template <>
 struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64;
+  static constexpr int rows = 128, cols = 64, piece = 16;
 };
 template <>
 struct TileShape<4> {
-  static constexpr int rows = 64, cols = 64;
+  static constexpr int rows = 64, cols = 64, piece = 16;
 };
 template <>
 struct TileShape<8> {
-  static constexpr int rows = 64, cols = 32;
+  static constexpr int rows = 64, cols = 32, piece = 16;
 };
 template <>
 struct TileShape<16> {
-  static constexpr int rows = 64, cols = 32;
+  static constexpr int rows = 64, cols = 32, piece = 16;
 };
 
-// out[j] = column j of the M x M block whose rows are in[0..M).
-template <int E>
-__device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E],
-                                                      Segment (&out)[16 / E]) {
+// out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
+template <int E, int W>
+__device__ __forceinline__ void transpose_micro_block(const Words<W> (&in)[16 / E],
+                                                      Segment (&out)[4 * W / E]) {
   constexpr int M = 16 / E;
+  constexpr int COLS = 4 * W / E;
   if constexpr (E >= 4) {
     constexpr int EW = E / 4;  // words per element: pure register renaming
 #pragma unroll
-    for (int j = 0; j < M; ++j)
+    for (int j = 0; j < COLS; ++j)
 #pragma unroll
       for (int i = 0; i < M; ++i)
 #pragma unroll
@@ -122,7 +130,7 @@ __device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E
   } else if constexpr (E == 2) {
     // Word w of column j: half (j % 2) of word j / 2 of rows 2w and 2w + 1.
 #pragma unroll
-    for (int j = 0; j < M; ++j)
+    for (int j = 0; j < COLS; ++j)
 #pragma unroll
       for (int w = 0; w < 4; ++w)
         out[j].w[w] = __byte_perm(in[2 * w].w[j / 2], in[2 * w + 1].w[j / 2],
@@ -131,7 +139,7 @@ __device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E
     static_assert(E == 1, "element size");
     // Word w of column j: byte (j % 4) of word j / 4 of rows 4w .. 4w + 3.
 #pragma unroll
-    for (int j = 0; j < M; ++j) {
+    for (int j = 0; j < COLS; ++j) {
       const unsigned pick = (j % 4) | (((j % 4) + 4) << 4);
 #pragma unroll
       for (int w = 0; w < 4; ++w) {
@@ -141,6 +149,15 @@ __device__ __forceinline__ void transpose_micro_block(const Segment (&in)[16 / E
       }
     }
   }
+}
+
+// The W words of x[0..W] that start `shift` bytes (< 4) into x[0].
+template <int W>
+__device__ __forceinline__ Words<W> funnel_shift(const uint32_t (&x)[W + 1], unsigned shift) {
+  Words<W> s;
+#pragma unroll
+  for (int j = 0; j < W; ++j) s.w[j] = __funnelshift_r(x[j], x[j + 1], 8 * shift);
+  return s;
 }
 
 // Bytes [offset, offset + 16) of the 32 bytes lo:hi (offset < 16): the word
@@ -160,10 +177,7 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
   uint32_t by3[5];
 #pragma unroll
   for (int j = 0; j < 5; ++j) by3[j] = (words & 2) ? by1[j + 2] : by1[j];
-  Segment s;
-#pragma unroll
-  for (int j = 0; j < 4; ++j) s.w[j] = __funnelshift_r(by3[j], by3[j + 1], 8 * (offset & 3));
-  return s;
+  return funnel_shift<4>(by3, offset & 3);
 }
 
 // Asynchronous copy of the aligned 16 bytes at `src` to shared memory (cp.async,
@@ -190,16 +204,17 @@ __device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const
   return value;
 }
 
-// 16 bytes of a row starting at `p` (E-byte aligned); `end` is one past the
-// input's last byte, which only the tiles that hold the input's last row need to
-// watch (CHECK_END).
-template <int E, Access A, bool CHECK_END>
-__device__ __forceinline__ Segment load_segment(const char* p, const char* end) {
+// The 4W bytes of a row starting at `p` (E-byte aligned; 4W-byte aligned for
+// Aligned16); `end` is one past the input's last byte, which only the tiles
+// that hold the input's last row need to watch (CHECK_END).
+template <int E, int W, Access A, bool CHECK_END>
+__device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
   if constexpr (A == Access::Aligned16) {
-    return *reinterpret_cast<const Segment*>(p);
+    return *reinterpret_cast<const Words<W>*>(p);
   } else if constexpr (E >= 4) {
     // p is aligned to the element: the widest aligned words that tile the 16
     // bytes, no shifting and nothing read outside them.
+    static_assert(W == 4, "a piece of 4- to 16-byte elements is 16 bytes");
     using Word = typename Bytes<(E > 8 ? 8 : E)>::type;
     constexpr int WORDS = 16 / sizeof(Word);
     Segment s;
@@ -208,24 +223,21 @@ __device__ __forceinline__ Segment load_segment(const char* p, const char* end) 
     for (int j = 0; j < WORDS; ++j) out[j] = reinterpret_cast<const Word*>(p)[j];
     return s;
   } else {
-    // The aligned words that hold bytes [p, p + 16). Each holds at least one of
+    // The aligned words that hold bytes [p, p + 4W). Each holds at least one of
     // them, so all lie in the tensor's allocation; the bytes they bring beside
-    // those 16 (a row gap, a neighbouring element) are read but never used, and
-    // the fifth word, needed only when p is unaligned, stops at the input's end.
+    // those (a row gap, a neighbouring element) are read but never used, and
+    // the last word, needed only when p is unaligned, stops at the input's end.
     const unsigned shift = static_cast<unsigned>(reinterpret_cast<uintptr_t>(p) & 3);
     const uint32_t* words = reinterpret_cast<const uint32_t*>(p - shift);
-    uint32_t x[5];
+    uint32_t x[W + 1];
 #pragma unroll
-    for (int j = 0; j < 4; ++j) x[j] = words[j];
+    for (int j = 0; j < W; ++j) x[j] = words[j];
     if constexpr (CHECK_END) {
-      x[4] = shift ? load_word_before(words + 4, end) : 0u;
+      x[W] = shift ? load_word_before(words + W, end) : 0u;
     } else {
-      x[4] = shift ? words[4] : 0u;
+      x[W] = shift ? words[W] : 0u;
     }
-    Segment s;
-#pragma unroll
-    for (int j = 0; j < 4; ++j) s.w[j] = __funnelshift_r(x[j], x[j + 1], 8 * shift);
-    return s;
+    return funnel_shift<W>(x, shift);
   }
 }
 
@@ -248,7 +260,7 @@ struct TiledTransposeParams {
   int sub_cols_log2;
 };
 
-// Where the M x M micro-block (or output segment) at tile-local input row r and
+// Where the micro-block (or output segment) at tile-local input row r and
 // column c lies: byte offsets of its first element in the input and in the
 // output, and the element rows [row_lo, row_hi) and columns [0, col_hi),
 // counted from (r, c), that lie inside its matrix.
@@ -302,15 +314,17 @@ template <int E, Access LOAD, Access STORE, bool FOLDED = false>
 struct TiledTranspose {
   static constexpr int TR = TileShape<E>::rows;
   static constexpr int TC = TileShape<E>::cols;
-  static constexpr int M = 16 / E;                 // micro-block side, in elements
-  static constexpr int BLOCKS_C = TC / M;          // micro-blocks along a tile row
+  static constexpr int M = 16 / E;                 // micro-block rows, in elements
+  static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
+  static constexpr int MC = 4 * W / E;             // micro-block columns
+  static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   static constexpr int THREADS = NUM_BLOCKS < 256 ? NUM_BLOCKS : 256;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
   // Staged loads: each input row of the tile kept as the aligned 16-byte chunks
-  // that hold it (one more than its segments), after the output tile.
+  // that hold it (one more than its 16-byte units), after the output tile.
   static constexpr int STAGE_ROW_BYTES = TC * E + 16;
   static constexpr int STAGE_BYTES = LOAD == Access::Staged ? TR * STAGE_ROW_BYTES : 0;
   static constexpr int SMEM_TOTAL_BYTES = SMEM_BYTES + STAGE_BYTES;
@@ -326,7 +340,7 @@ struct TiledTranspose {
     return (rows + MAX_SKEW_R + STEP_R - 1) / STEP_R;
   }
 
-  static_assert(TR % M == 0 && TC % M == 0, "tile must hold whole micro-blocks");
+  static_assert(TR % M == 0 && TC % M == 0 && M % MC == 0, "tile must hold whole micro-blocks");
   static_assert(!FOLDED || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
                 "folded tiles move aligned rows only");
   static_assert(STORE != Access::Staged, "staging is for loads");
@@ -337,9 +351,10 @@ struct TiledTranspose {
 
   using Element = typename Bytes<E>::type;
 
-  // Byte offset in shared memory of byte `col_byte` of output-tile row `row`.
+  // Byte offset in shared memory of byte `col_byte` of output-tile row `row`:
+  // the rows that one micro-block writes share a flip, neighbouring ones differ.
   static __device__ __forceinline__ int smem_offset(int row, int col_byte) {
-    const int flip = ((row / M) % 8) * 16;
+    const int flip = ((row / MC) % 8) * 16;
     return row * SMEM_ROW_BYTES + (col_byte ^ flip);
   }
 
@@ -384,8 +399,6 @@ struct TiledTranspose {
     __syncthreads();
     if constexpr (STORE == Access::Aligned16) {
       store_tile_aligned(p, tile, smem);
-    } else if constexpr (E >= 4) {
-      store_tile_skewed_units(p, tile.out_tile, r0, tile.cols_here, smem);
     } else {
       store_tile_skewed(p, tile.out_tile, r0, tile.cols_here, smem);
     }
@@ -424,14 +437,17 @@ struct TiledTranspose {
     __syncthreads();
   }
 
-  // The 16 bytes at `src`, input row `row` and column `c` of the tile, from its
-  // staging row: they start at src's misalignment into the chunk of column c.
-  static __device__ __forceinline__ Segment staged_segment(const char* stage, int row, int c,
-                                                           const char* src) {
-    const char* chunk = stage + row * STAGE_ROW_BYTES + c * E;
-    return bytes_at(*reinterpret_cast<const Segment*>(chunk),
-                    *reinterpret_cast<const Segment*>(chunk + 16),
-                    static_cast<unsigned>(reinterpret_cast<uintptr_t>(src) & 15));
+  // The piece at `src`, input row `row` and column `c` of the tile, from its
+  // staging row, whose column 0 lies at that column's misalignment.
+  static __device__ __forceinline__ Words<W> staged_piece(const char* stage, int row, int c,
+                                                          const char* src) {
+    const int begin = static_cast<int>(reinterpret_cast<uintptr_t>(src - c * E) & 15) + c * E;
+    const uint32_t* words =
+        reinterpret_cast<const uint32_t*>(stage + row * STAGE_ROW_BYTES + (begin & ~3));
+    uint32_t x[W + 1];
+#pragma unroll
+    for (int j = 0; j <= W; ++j) x[j] = words[j];
+    return funnel_shift<W>(x, begin & 3);
   }
 
   // Phase 1: global -> registers -> transposed into shared memory. Every load of
@@ -444,23 +460,23 @@ struct TiledTranspose {
     if constexpr (LOAD == Access::Staged) {
       stage_rows(p, tile, smem + SMEM_BYTES);
     }
-    Segment rows_in[LOADS][M];
+    Words<W> rows_in[LOADS][M];
     bool full[LOADS];
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
       const int blk = threadIdx.x + k * THREADS;
       const int r = (blk / BLOCKS_C) * M;
-      const int c = (blk % BLOCKS_C) * M;
+      const int c = (blk % BLOCKS_C) * MC;
       const Window w = tile.at(r, c);
-      full[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= M;
+      full[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= MC;
       if (full[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
           const char* src = p.in + w.in + i * p.row_stride * E;
           if constexpr (LOAD == Access::Staged) {
-            rows_in[k][i] = staged_segment(stage, r + i, c, src);
+            rows_in[k][i] = staged_piece(stage, r + i, c, src);
           } else {
-            rows_in[k][i] = load_segment<E, LOAD, CHECK_END>(src, p.in_end);
+            rows_in[k][i] = load_piece<E, W, LOAD, CHECK_END>(src, p.in_end);
           }
         }
       } else if (w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
@@ -469,7 +485,7 @@ struct TiledTranspose {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
 #pragma unroll
-          for (int e = 0; e < M; ++e) {
+          for (int e = 0; e < MC; ++e) {
             if (i >= w.row_lo && i < w.row_hi && e < w.col_hi) {
               *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
                   *reinterpret_cast<const Element*>(p.in + w.in + (i * p.row_stride + e) * E);
@@ -483,11 +499,11 @@ struct TiledTranspose {
       if (full[k]) {
         const int blk = threadIdx.x + k * THREADS;
         const int r = (blk / BLOCKS_C) * M;
-        const int c = (blk % BLOCKS_C) * M;
-        Segment cols_out[M];
-        transpose_micro_block<E>(rows_in[k], cols_out);
+        const int c = (blk % BLOCKS_C) * MC;
+        Segment cols_out[MC];
+        transpose_micro_block<E, W>(rows_in[k], cols_out);
 #pragma unroll
-        for (int j = 0; j < M; ++j) {
+        for (int j = 0; j < MC; ++j) {
           *reinterpret_cast<Segment*>(smem + smem_offset(c + j, r * E)) = cols_out[j];
         }
       }
@@ -517,47 +533,6 @@ struct TiledTranspose {
     }
   }
 
-  // Phase 2, output rows starting anywhere (a skewed tile): output row `row`
-  // gets STEP_R elements from this tile, the ones in the aligned 16-byte chunks
-  // that start LEAD_R elements minus the row's misalignment into the tile. Each
-  // chunk is assembled from five 32-bit shared-memory reads by funnel shifts and
-  // stored with one 128-bit store; only chunks reaching past the matrix's first
-  // or last row are stored in parts. (1- and 2-byte elements; wider ones: below.)
-  static __device__ __forceinline__ void store_tile_skewed(const TiledTransposeParams& p,
-                                                           int64_t out_tile, int64_t r0,
-                                                           int cols_here, const char* smem) {
-    constexpr int ROW_CHUNKS = STEP_R * E / 16;
-    constexpr int CHUNKS = TC * ROW_CHUNKS;
-    static_assert(STEP_R * E % 16 == 0 && LEAD_R * E == 16, "a skewed tile's write window");
-    const int64_t matrix_bytes = p.rows * E;
-#pragma unroll 4
-    for (int v = threadIdx.x; v < CHUNKS; v += THREADS) {
-      const int row = v / ROW_CHUNKS;  // input column
-      const int k = v % ROW_CHUNKS;
-      if (row >= cols_here) {
-        continue;
-      }
-      // Byte offsets in the output: of this output row at the tile's first row,
-      // of the chunk, and of that chunk's first byte in the whole output row.
-      const int64_t row_at_tile = out_tile + static_cast<int64_t>(row) * p.rows * E;
-      const int misalignment = misalignment_16(p.out + row_at_tile);
-      const int begin = 16 + 16 * k - misalignment;  // in the tile's row, in bytes
-      const Span span = inside_matrix(r0 * E + begin, matrix_bytes);
-      if (span.lo >= span.hi) {
-        continue;
-      }
-      const int first = begin & ~3;
-      const unsigned bits = 8 * (begin & 3);
-      uint32_t x[5];
-#pragma unroll
-      for (int j = 0; j < 5; ++j) x[j] = smem_word_or_zero(smem, row, first + 4 * j);
-      Segment out;
-#pragma unroll
-      for (int j = 0; j < 4; ++j) out.w[j] = __funnelshift_r(x[j], x[j + 1], bits);
-      store_chunk(p.out + row_at_tile + begin, out, span);
-    }
-  }
-
   // The bytes [lo, hi) of a 16-byte chunk that lie inside the matrix, the chunk
   // starting at byte `in_row` of its output row (negative: before the row).
   struct Span {
@@ -582,21 +557,19 @@ struct TiledTranspose {
     return static_cast<int>(reinterpret_cast<uintptr_t>(p) & 15);
   }
 
-  // Word of output-tile row `row` at `byte` (a multiple of 4); 0 outside the row.
-  static __device__ __forceinline__ uint32_t smem_word_or_zero(const char* smem, int row,
-                                                               int byte) {
-    return byte >= 0 && byte < SMEM_ROW_BYTES ? smem_word(smem, row, byte) : 0u;
-  }
-
-  // The same for 4- to 16-byte elements, from 16-byte reads of shared memory:
-  // lane `unit` of a row builds the chunk that starts in 16-byte unit `unit` of
-  // the row from that unit and the next (two 128-bit reads, conflict-free within
-  // a quarter-warp, which stays on one row). A/B on 8191x8193: float32 4.5%
-  // faster than the 32-bit reads; uint8 20% slower (its extra selects and
-  // registers cost more than the conflicts they save).
-  static __device__ __forceinline__ void store_tile_skewed_units(const TiledTransposeParams& p,
-                                                           int64_t out_tile, int64_t r0,
-                                                           int cols_here, const char* smem) {
+  // Phase 2, output rows starting anywhere (a skewed tile): output row `row`
+  // gets STEP_R elements from this tile, the ones in the aligned 16-byte chunks
+  // that start LEAD_R elements minus the row's misalignment into the tile. Lane
+  // `unit` of a row builds the chunk that starts in 16-byte unit `unit` of the
+  // row from that unit and the next (two 128-bit shared-memory reads,
+  // conflict-free within a quarter-warp, which stays on one row) and stores it
+  // with one 128-bit store; only chunks reaching past the matrix's first or last
+  // row are stored in parts. A/B on 8191x8193 against five 32-bit reads and
+  // funnel shifts per chunk: float32 4.5% faster (v10); with v13's narrow loads,
+  // uint8 0.9% faster and bfloat16 level, so all element sizes use this one.
+  static __device__ __forceinline__ void store_tile_skewed(const TiledTransposeParams& p,
+                                                    int64_t out_tile, int64_t r0, int cols_here,
+                                                    const char* smem) {
     constexpr int ROW_CHUNKS = STEP_R * E / 16;
     constexpr int TASKS = TC * ROW_SEGMENTS;
     static_assert(LEAD_R * E == 16 && ROW_CHUNKS == ROW_SEGMENTS - 1,
@@ -647,20 +620,20 @@ struct TiledTranspose {
 #pragma unroll
     for (int size = 1; size <= 8; size *= 2) {
       if ((pos & size) && pos + size <= hi) {
-        store_piece(dst, halves, pos, size);
+        store_word(dst, halves, pos, size);
         pos += size;
       }
     }
 #pragma unroll
     for (int size = 8; size >= 1; size /= 2) {
       if (pos + size <= hi) {
-        store_piece(dst, halves, pos, size);
+        store_word(dst, halves, pos, size);
         pos += size;
       }
     }
   }
 
-  static __device__ __forceinline__ void store_piece(char* dst, const uint64_t (&halves)[2],
+  static __device__ __forceinline__ void store_word(char* dst, const uint64_t (&halves)[2],
                                                      int pos, int size) {
     const uint64_t bits = (pos >= 8 ? halves[1] : halves[0]) >> (8 * (pos & 7));
     switch (size) {
@@ -677,10 +650,6 @@ struct TiledTranspose {
         *reinterpret_cast<uint64_t*>(dst + pos) = bits;
         break;
     }
-  }
-
-  static __device__ __forceinline__ uint32_t smem_word(const char* smem, int row, int byte) {
-    return *reinterpret_cast<const uint32_t*>(smem + smem_offset(row, byte));
   }
 
   // `count` bytes of output-tile row `row` from byte `begin` on, to dst.

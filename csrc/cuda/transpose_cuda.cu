@@ -97,7 +97,8 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
-// and shared memory cost more than the requests it saves).
+// and shared memory cost more than the requests it saves; bf16 slices still 2%
+// slower with v13's one-word pieces).
 template <int E>
 void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                                 cudaStream_t stream) {
