@@ -90,27 +90,30 @@ using Segment = Words<4>;  // 16 bytes
 // phase 1: one 32-bit word for 1-byte elements, so that their tile has 256
 // threads rather than 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a
 // word lost for 2-byte elements: 13-17% slower on unaligned rows).
+// `skewed_rows` is the tile's rows where its stores are skewed (below): 256 for
+// 1-byte elements, whose 128-row skewed tiles re-read 16 of every 128 rows (v13:
+// 8191x8192 uint8 12% faster).
 template <int E>
 struct TileShape;
 template <>
 struct TileShape<1> {
-  static constexpr int rows = 128, cols = 128, piece = 4;
+  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256;
 };
 template <>
 struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64, piece = 16;
+  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = rows;
 };
 template <>
 struct TileShape<4> {
-  static constexpr int rows = 64, cols = 64, piece = 16;
+  static constexpr int rows = 64, cols = 64, piece = 16, skewed_rows = rows;
 };
 template <>
 struct TileShape<8> {
-  static constexpr int rows = 64, cols = 32, piece = 16;
+  static constexpr int rows = 64, cols = 32, piece = 16, skewed_rows = rows;
 };
 template <>
 struct TileShape<16> {
-  static constexpr int rows = 64, cols = 32, piece = 16;
+  static constexpr int rows = 64, cols = 32, piece = 16, skewed_rows = rows;
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -312,7 +315,11 @@ struct FoldedTile {
 // threads of a block have work where a matrix is smaller than a tile.
 template <int E, Access LOAD, Access STORE, bool FOLDED = false>
 struct TiledTranspose {
-  static constexpr int TR = TileShape<E>::rows;
+  // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer, where
+  // shared memory allows (not staged: static shared memory stops at 48 KiB).
+  static constexpr int TR = STORE == Access::Words && LOAD != Access::Staged
+                                ? TileShape<E>::skewed_rows
+                                : TileShape<E>::rows;
   static constexpr int TC = TileShape<E>::cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
