@@ -94,7 +94,10 @@ using Segment = Words<4>;  // 16 bytes
 // 1-byte elements, whose 128-row skewed tiles re-read 16 of every 128 rows (v13:
 // 8191x8192 uint8 12% faster).
 template <int E>
-struct TileShape;
+struct TileShape {  // 4- to 16-byte elements
+  static_assert(E == 4 || E == 8 || E == 16, "element size");
+  static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16, skewed_rows = rows;
+};
 template <>
 struct TileShape<1> {
   static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256;
@@ -102,18 +105,6 @@ struct TileShape<1> {
 template <>
 struct TileShape<2> {
   static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = rows;
-};
-template <>
-struct TileShape<4> {
-  static constexpr int rows = 64, cols = 64, piece = 16, skewed_rows = rows;
-};
-template <>
-struct TileShape<8> {
-  static constexpr int rows = 64, cols = 32, piece = 16, skewed_rows = rows;
-};
-template <>
-struct TileShape<16> {
-  static constexpr int rows = 64, cols = 32, piece = 16, skewed_rows = rows;
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -463,9 +454,9 @@ struct TiledTranspose {
   static __device__ __forceinline__ void load_tile(const TiledTransposeParams& p, const Tile& tile,
                                                    char* smem) {
     constexpr int LOADS = NUM_BLOCKS / THREADS;
-    const char* stage = smem + SMEM_BYTES;
+    char* stage = smem + SMEM_BYTES;
     if constexpr (LOAD == Access::Staged) {
-      stage_rows(p, tile, smem + SMEM_BYTES);
+      stage_rows(p, tile, stage);
     }
     Words<W> rows_in[LOADS][M];
     bool full[LOADS];
