@@ -2,6 +2,10 @@
 poisoned memory. Skipped without a GPU; GPUTRANSPOSE_REQUIRE_CUDA=1 makes the
 skip a failure."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 import torch
 
@@ -74,6 +78,31 @@ def test_misaligned_storage_offsets(dtype, offset):
     check(x)
     y = random_tensor((300, 516), dtype, "cuda")[:, offset:offset + 480]
     check(y)
+
+
+# Blocks walk the tiles a group of tile-rows at a time (256 by default, more than
+# these shapes have); the override, read once per process, makes groups of 3
+# tile-rows and a shorter last group, on every path that walks tiles in groups.
+TILE_WALK_CHECK = """
+import sys, torch, torch_transpose
+sys.path.insert(0, {tests!r})
+from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, random_tensor
+for dtype in ONE_DTYPE_PER_SIZE:
+    for shape, view in [((1000, 700), None), ((2, 999, 1001), None), ((3, 4000, 129), None),
+                        ((1100, 530), lambda x: x[:, 3:-17])]:
+        x = random_tensor(shape, dtype, "cuda")
+        x = view(x) if view else x
+        assert_bitwise_equal(torch.ops.gputranspose.transpose(x), x.mT.contiguous())
+print("ok")
+"""
+
+
+def test_tile_walk_in_groups_covers_every_tile():
+    env = dict(os.environ, GPUTRANSPOSE_TILE_GROUP="3")
+    tests = os.path.dirname(os.path.abspath(__file__))
+    result = subprocess.run([sys.executable, "-c", TILE_WALK_CHECK.format(tests=tests)], env=env,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
 STRIDED_VIEWS = {

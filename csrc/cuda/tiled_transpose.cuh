@@ -154,8 +154,10 @@ __device__ __forceinline__ Words<W> funnel_shift(const uint32_t (&x)[W + 1], uns
   return s;
 }
 
-// Bytes [offset, offset + 16) of the 32 bytes lo:hi (offset < 16): the word
-// offset picked by two rounds of selects, the byte offset by funnel shifts.
+// Bytes [offset, offset + 16) of the 32 bytes lo:hi (offset < 16, a multiple of
+// ALIGN): the word offset picked by up to two rounds of selects, the byte offset
+// by funnel shifts; a round that ALIGN makes a no-op is left out.
+template <int ALIGN>
 __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi,
                                             unsigned offset) {
   uint32_t x[8];
@@ -165,13 +167,22 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
     x[j + 4] = hi.w[j];
   }
   const unsigned words = offset >> 2;
-  uint32_t by1[7];
+  if constexpr (ALIGN < 8) {
 #pragma unroll
-  for (int j = 0; j < 7; ++j) by1[j] = (words & 1) ? x[j + 1] : x[j];
-  uint32_t by3[5];
+    for (int j = 0; j < 7; ++j) x[j] = (words & 1) ? x[j + 1] : x[j];
+  }
+  if constexpr (ALIGN < 16) {
 #pragma unroll
-  for (int j = 0; j < 5; ++j) by3[j] = (words & 2) ? by1[j + 2] : by1[j];
-  return funnel_shift<4>(by3, offset & 3);
+    for (int j = 0; j < 5; ++j) x[j] = (words & 2) ? x[j + 2] : x[j];
+  }
+  if constexpr (ALIGN < 4) {
+    uint32_t by3[5];
+#pragma unroll
+    for (int j = 0; j < 5; ++j) by3[j] = x[j];
+    return funnel_shift<4>(by3, offset & 3);
+  } else {
+    return {{x[0], x[1], x[2], x[3]}};
+  }
 }
 
 // Asynchronous copy of the aligned 16 bytes at `src` to shared memory (cp.async,
@@ -235,6 +246,25 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
   }
 }
 
+// n / d for 0 <= n < 2^31 by a multiply-high, an add and a shift (Granlund and
+// Montgomery, as ATen's IntDivider): a block's tile coordinates took three
+// 64-bit divisions, tens of instructions per thread, against the 200-700 that a
+// 1-byte tile's thread issues in all.
+struct FastDivider {
+  uint32_t divisor;
+  uint32_t magic;
+  uint32_t shift;
+
+  FastDivider() = default;
+  __host__ explicit FastDivider(uint32_t d) : divisor(d), shift(0) {
+    while (shift < 32 && (uint64_t{1} << shift) < d) ++shift;
+    magic = static_cast<uint32_t>(((uint64_t{1} << 32) * ((uint64_t{1} << shift) - d)) / d + 1);
+  }
+  __device__ __forceinline__ uint32_t div(uint32_t n) const {
+    return (__umulhi(n, magic) + n) >> shift;
+  }
+};
+
 struct TiledTransposeParams {
   const char* in;
   const char* in_end;    // one past the input's last byte
@@ -246,7 +276,12 @@ struct TiledTransposeParams {
   int64_t row_stride;    // input, in elements
   int64_t tiles_r;       // tiles per matrix along its rows (see STEP_R) and its cols
   int64_t tiles_c;
-  int64_t group;         // tile-rows walked together (see the block order above)
+  // The block order (above): blocks per matrix, per group of tile-rows, and
+  // the tile-rows of a group and of the last, maybe shorter, group.
+  FastDivider matrix_tiles;
+  FastDivider group_tiles;
+  FastDivider group_rows;
+  FastDivider last_group_rows;
   // Batches of small matrices (a Folded kernel): log2 of the sub-tile that
   // holds one whole matrix; the tile holds (TR >> sub_rows_log2) x
   // (TC >> sub_cols_log2) matrices.
@@ -366,17 +401,17 @@ struct TiledTranspose {
       store_tile_aligned(p, tile, smem);
       return;
     }
-    // Tile coordinates, p.group tile-rows at a time.
-    int64_t t = blockIdx.x;
-    const int64_t tiles_per_matrix = p.tiles_r * p.tiles_c;
-    const int64_t b = t / tiles_per_matrix;
-    t -= b * tiles_per_matrix;
-    const int64_t group = t / (p.group * p.tiles_c);
-    t -= group * p.group * p.tiles_c;
-    const int64_t group_rows =
-        p.tiles_r - group * p.group < p.group ? p.tiles_r - group * p.group : p.group;
-    const int64_t tr = group * p.group + t % group_rows;
-    const int64_t tc = t / group_rows;
+    // Tile coordinates, p.group_rows tile-rows at a time (blockIdx.x < 2^31).
+    uint32_t t = blockIdx.x;
+    const uint32_t b = p.matrix_tiles.div(t);
+    t -= b * p.matrix_tiles.divisor;
+    const uint32_t group = p.group_tiles.div(t);
+    t -= group * p.group_tiles.divisor;
+    const FastDivider rows_in_group =
+        (group + 1) * p.group_rows.divisor < p.tiles_r ? p.group_rows : p.last_group_rows;
+    const uint32_t tc_u = rows_in_group.div(t);
+    const int64_t tr = group * p.group_rows.divisor + (t - tc_u * rows_in_group.divisor);
+    const int64_t tc = tc_u;
 
     const int64_t r0 = tr * STEP_R - LEAD_R;
     const int64_t c0 = tc * TC;
@@ -569,37 +604,43 @@ struct TiledTranspose {
                                                     int64_t out_tile, int64_t r0, int cols_here,
                                                     const char* smem) {
     constexpr int ROW_CHUNKS = STEP_R * E / 16;
-    constexpr int TASKS = TC * ROW_SEGMENTS;
+    constexpr int ROW_STEP = THREADS / ROW_SEGMENTS;  // output rows between a thread's tasks
     static_assert(LEAD_R * E == 16 && ROW_CHUNKS == ROW_SEGMENTS - 1,
                   "a skewed tile writes all but one 16-byte unit of each row");
-    static_assert(TASKS % THREADS == 0, "even work split");
-    const int64_t matrix_bytes = p.rows * E;
+    static_assert(THREADS % ROW_SEGMENTS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0,
+                  "even work split");
+    // A thread's rows lie ROW_STEP * E * p.rows bytes apart, a multiple of 16, so
+    // they share their misalignment: where the thread's chunk starts, and whether it
+    // is this tile's, is worked out once.
+    static_assert(ROW_STEP * E % 16 == 0, "a thread's rows share their misalignment");
+    const int first_row = threadIdx.x / ROW_SEGMENTS;  // input column
+    const int unit = threadIdx.x % ROW_SEGMENTS;
+    const int64_t row_bytes = p.rows * E;
+    // The first row's bytes from the tile's first row on, and where in them the
+    // aligned chunks start.
+    char* const row_at_tile = p.out + out_tile + first_row * row_bytes;
+    const int misalignment = misalignment_16(row_at_tile);
+    const int offset = (16 - misalignment) & 15;
+    const int chunk = unit - (misalignment == 0 ? 1 : 0);
+    if (chunk < 0 || chunk >= ROW_CHUNKS) {
+      return;  // the unit's bytes are the neighbouring tile's to store
+    }
+    const int begin = 16 * unit + offset;  // in the tile's row, in bytes
+    const Span span = inside_matrix(r0 * E + begin, row_bytes);
+    if (span.lo >= span.hi) {
+      return;
+    }
+    const int next_unit = unit + 1 < ROW_SEGMENTS ? unit + 1 : unit;
 #pragma unroll
-    for (int task = 0; task < TASKS / THREADS; ++task) {
-      const int v = threadIdx.x + task * THREADS;
-      const int row = v / ROW_SEGMENTS;  // input column
-      const int unit = v % ROW_SEGMENTS;
+    for (int task = 0; task < TC / ROW_STEP; ++task) {
+      const int row = first_row + task * ROW_STEP;
       if (row >= cols_here) {
-        continue;
+        return;
       }
-      // This output row's bytes from the tile's first row on, and where in them
-      // the aligned chunks start.
-      const int64_t row_at_tile = out_tile + static_cast<int64_t>(row) * p.rows * E;
-      const int misalignment = misalignment_16(p.out + row_at_tile);
-      const int offset = (16 - misalignment) & 15;
-      const int chunk = unit - (misalignment == 0 ? 1 : 0);
-      if (chunk < 0 || chunk >= ROW_CHUNKS) {
-        continue;  // the unit's bytes are the neighbouring tile's to store
-      }
-      const int begin = 16 * unit + offset;  // in the tile's row, in bytes
-      const Span span = inside_matrix(r0 * E + begin, matrix_bytes);
-      if (span.lo >= span.hi) {
-        continue;
-      }
-      const Segment out = bytes_at(smem_unit(smem, row, unit),
-                                   smem_unit(smem, row, unit + 1 < ROW_SEGMENTS ? unit + 1 : unit),
-                                   offset);
-      store_chunk(p.out + row_at_tile + begin, out, span);
+      // Output rows start element-aligned, so offset is a multiple of E.
+      const Segment out = bytes_at<E>(smem_unit(smem, row, unit),
+                                      smem_unit(smem, row, next_unit), offset);
+      store_chunk(row_at_tile + task * ROW_STEP * row_bytes + begin, out, span);
     }
   }
 

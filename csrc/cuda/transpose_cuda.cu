@@ -76,7 +76,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.row_stride = plan.row_stride;
   params.tiles_r = Kernel::tiles_along_rows(plan.rows);
   params.tiles_c = (plan.cols + Kernel::TC - 1) / Kernel::TC;
-  params.group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
+  const int64_t group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
   params.sub_rows_log2 = fold.sub_rows_log2;
   params.sub_cols_log2 = fold.sub_cols_log2;
   int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
@@ -87,6 +87,12 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   }
   TORCH_CHECK(tiles <= std::numeric_limits<int32_t>::max(),
               "gputranspose.transpose: tensor too large for one launch (", tiles, " tiles)");
+  // Each divisor is at most `tiles` (< 2^31) and at least 1.
+  const int64_t groups = (params.tiles_r + group - 1) / group;
+  params.matrix_tiles = FastDivider(static_cast<uint32_t>(params.tiles_r * params.tiles_c));
+  params.group_tiles = FastDivider(static_cast<uint32_t>(group * params.tiles_c));
+  params.group_rows = FastDivider(static_cast<uint32_t>(group));
+  params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
   tiled_transpose_kernel<E, LOAD, STORE, FOLDED>
       <<<static_cast<unsigned>(tiles), Kernel::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
