@@ -354,7 +354,11 @@ struct TiledTranspose {
   static constexpr int MC = 4 * W / E;             // micro-block columns
   static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
-  static constexpr int THREADS = NUM_BLOCKS < 256 ? NUM_BLOCKS : 256;
+  // A skewed tile is twice as tall: up to 512 threads take its micro-blocks one
+  // each rather than 256 taking two (v14: 8191x8192 uint8 5% faster, from 50% to
+  // 65% of warps active).
+  static constexpr int MAX_THREADS = STORE == Access::Words ? 512 : 256;
+  static constexpr int THREADS = NUM_BLOCKS < MAX_THREADS ? NUM_BLOCKS : MAX_THREADS;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
