@@ -43,6 +43,8 @@
 
 #include <cstdint>
 
+#include "fast_divider.h"
+
 namespace gputranspose {
 namespace cuda {
 
@@ -247,25 +249,6 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
     return funnel_shift<W>(x, shift);
   }
 }
-
-// n / d for 0 <= n < 2^31 by a multiply-high, an add and a shift (Granlund and
-// Montgomery, as ATen's IntDivider): a block's tile coordinates took three
-// 64-bit divisions, tens of instructions per thread, against the 200-700 that a
-// 1-byte tile's thread issues in all.
-struct FastDivider {
-  uint32_t divisor;
-  uint32_t magic;
-  uint32_t shift;
-
-  FastDivider() = default;
-  __host__ explicit FastDivider(uint32_t d) : divisor(d), shift(0) {
-    while (shift < 32 && (uint64_t{1} << shift) < d) ++shift;
-    magic = static_cast<uint32_t>(((uint64_t{1} << 32) * ((uint64_t{1} << shift) - d)) / d + 1);
-  }
-  __device__ __forceinline__ uint32_t div(uint32_t n) const {
-    return (__umulhi(n, magic) + n) >> shift;
-  }
-};
 
 struct TiledTransposeParams {
   const char* in;
