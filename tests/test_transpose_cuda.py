@@ -86,13 +86,16 @@ def test_misaligned_storage_offsets(dtype, offset):
 TILE_WALK_CHECK = """
 import sys, torch, torch_transpose
 sys.path.insert(0, {tests!r})
-from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, random_tensor
+from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, poisoned_like, random_tensor
 for dtype in ONE_DTYPE_PER_SIZE:
     for shape, view in [((1000, 700), None), ((2, 999, 1001), None), ((3, 4000, 129), None),
                         ((1100, 530), lambda x: x[:, 3:-17])]:
         x = random_tensor(shape, dtype, "cuda")
         x = view(x) if view else x
-        assert_bitwise_equal(torch.ops.gputranspose.transpose(x), x.mT.contiguous())
+        expected = x.mT.contiguous()
+        out = poisoned_like(expected.shape, dtype, "cuda")
+        torch.ops.gputranspose.transpose.out(x, -2, -1, out=out)
+        assert_bitwise_equal(out, expected)
 print("ok")
 """
 
