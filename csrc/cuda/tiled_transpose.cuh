@@ -96,19 +96,23 @@ using Segment = Words<4>;  // 16 bytes
 // `rows`, since a skewed tile re-reads 16 bytes of each column (v13: 8191x8192
 // uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%). 16-byte elements' output
 // rows are always aligned (never skewed), and twice their rows would not fit.
+// `aligned_cols` is the tile's columns where both sides are aligned (and the
+// tile holds one matrix): at least 256 bytes, since the large matrices measured
+// faster with input rows read 256 bytes at a time (v15: bfloat16 3-6%, uint8
+// up to 3%).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
   static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16,
-                       skewed_rows = E == 16 ? rows : 128;
+                       skewed_rows = E == 16 ? rows : 128, aligned_cols = cols;
 };
 template <>
 struct TileShape<1> {
-  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256;
+  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256, aligned_cols = 256;
 };
 template <>
 struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256;
+  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256, aligned_cols = 128;
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -332,7 +336,9 @@ struct TiledTranspose {
   static constexpr int TR = STORE == Access::Words && LOAD != Access::Staged
                                 ? TileShape<E>::skewed_rows
                                 : TileShape<E>::rows;
-  static constexpr int TC = TileShape<E>::cols;
+  static constexpr int TC =
+      LOAD == Access::Aligned16 && STORE == Access::Aligned16 && !FOLDED ? TileShape<E>::aligned_cols
+                                                                         : TileShape<E>::cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
@@ -414,7 +420,7 @@ struct TiledTranspose {
 
     // Only the tiles holding the input's last row may meet its end mid-word.
     const bool last_rows = b == p.batch - 1 && r0 + TR >= p.rows;
-    if (LOAD == Access::Words && last_rows) {
+    if (LOAD != Access::Aligned16 && last_rows) {
       load_tile<true>(p, tile, smem);
     } else {
       load_tile<false>(p, tile, smem);
@@ -432,9 +438,17 @@ struct TiledTranspose {
   // byte lands at the row's misalignment). The one chunk that runs past the
   // input's end is copied byte by byte, up to the end: nothing outside the
   // tensor's allocation is read.
-  template <class Tile>
+  // A tile inside the matrix, away from the input's end (most of them), takes
+  // stage_whole_rows, which needs none of these checks.
+  template <bool CHECK_END, class Tile>
   static __device__ __forceinline__ void stage_rows(const TiledTransposeParams& p, const Tile& tile,
                                                     char* stage) {
+    if constexpr (!CHECK_END) {
+      if (tile.rows_lo == 0 && tile.rows_here == TR && tile.cols_here == TC) {
+        stage_whole_rows(p, tile, stage);
+        return;
+      }
+    }
     constexpr int UNITS = STAGE_ROW_BYTES / 16;
     for (int task = threadIdx.x; task < TR * UNITS; task += THREADS) {
       const int r = task / UNITS;
@@ -454,6 +468,41 @@ struct TiledTranspose {
         copy_async_16(dst, chunk);
       } else {
         for (int i = 0; i < left; ++i) dst[i] = chunk[i];
+      }
+    }
+    wait_async_copies();
+    __syncthreads();
+  }
+
+  // stage_rows for a tile of TR whole rows of TC columns, none of them the
+  // input's last: a row's first TC * E / 16 chunks always hold its bytes and lie
+  // in the input, its last only where the row starts unaligned. Lanes take
+  // consecutive chunks of a row, and no task needs a division (v15: the general
+  // loop's per-task row and chunk arithmetic was a fifth of the staged kernel's
+  // instructions).
+  static __device__ __forceinline__ void stage_whole_rows(const TiledTransposeParams& p,
+                                                          const MatrixTile<E>& tile, char* stage) {
+    constexpr int BODY_UNITS = TC * E / 16;
+    constexpr int ROWS_PER_PASS = THREADS / BODY_UNITS;
+    static_assert(THREADS % BODY_UNITS == 0 && TR % ROWS_PER_PASS == 0 && TR <= THREADS,
+                  "even staging split");
+    const int unit = threadIdx.x % BODY_UNITS;
+    const char* const first_row = p.in + tile.in_tile;
+    const int64_t row_bytes = p.row_stride * E;
+#pragma unroll
+    for (int k = 0; k < TR / ROWS_PER_PASS; ++k) {
+      const int r = threadIdx.x / BODY_UNITS + k * ROWS_PER_PASS;
+      const char* row = first_row + r * row_bytes;
+      const char* chunk = row - misalignment_16(row) + 16 * unit;
+      copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * unit, chunk);
+    }
+    if (threadIdx.x < TR) {
+      const int r = threadIdx.x;
+      const char* row = first_row + r * row_bytes;
+      const int misalignment = misalignment_16(row);
+      if (misalignment != 0) {
+        copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * BODY_UNITS,
+                      row - misalignment + 16 * BODY_UNITS);
       }
     }
     wait_async_copies();
@@ -481,7 +530,7 @@ struct TiledTranspose {
     constexpr int LOADS = NUM_BLOCKS / THREADS;
     char* stage = smem + SMEM_BYTES;
     if constexpr (LOAD == Access::Staged) {
-      stage_rows(p, tile, stage);
+      stage_rows<CHECK_END>(p, tile, stage);
     }
     Words<W> rows_in[LOADS][M];
     bool full[LOADS];
@@ -695,7 +744,7 @@ template <int E, Access LOAD, Access STORE, bool FOLDED>
 __global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, FOLDED>::THREADS)
     tiled_transpose_kernel(const TiledTransposeParams params) {
   using Kernel = TiledTranspose<E, LOAD, STORE, FOLDED>;
-  __shared__ __align__(16) char smem[Kernel::SMEM_TOTAL_BYTES];
+  extern __shared__ __align__(16) char smem[];  // Kernel::SMEM_TOTAL_BYTES
   Kernel::run(params, smem);
 }
 
