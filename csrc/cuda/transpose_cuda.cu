@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <limits>
+#include <mutex>
 #include <utility>
 
 namespace gputranspose {
@@ -59,6 +60,19 @@ Fold fold_small_matrices(const TransposePlan& plan) {
   return several ? fold : Fold{};
 }
 
+// Shared memory beyond the 48 KiB that every kernel may take must be opted into,
+// once per device (a function attribute of the device's copy of the kernel).
+template <class Kernel, class KernelFn>
+void allow_shared_memory(KernelFn kernel) {
+  if constexpr (Kernel::SMEM_TOTAL_BYTES > 48 * 1024) {
+    static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
+    std::call_once(once[c10::cuda::current_device()], [&] {
+      C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          Kernel::SMEM_TOTAL_BYTES));
+    });
+  }
+}
+
 template <int E, Access LOAD, Access STORE, bool FOLDED>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out, Fold fold,
                   cudaStream_t stream) {
@@ -93,8 +107,9 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.group_tiles = FastDivider(static_cast<uint32_t>(group * params.tiles_c));
   params.group_rows = FastDivider(static_cast<uint32_t>(group));
   params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
-  tiled_transpose_kernel<E, LOAD, STORE, FOLDED>
-      <<<static_cast<unsigned>(tiles), Kernel::THREADS, 0, stream>>>(params);
+  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, FOLDED>;
+  allow_shared_memory<Kernel>(kernel);
+  kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
