@@ -85,10 +85,11 @@ struct alignas(4 * N) Words {
 };
 using Segment = Words<4>;  // 16 bytes
 
-// Tile shape per element size: 16 KiB of shared memory (32 KiB for 16-byte
-// elements, whose 1 KiB output rows measured faster: docs/PERFORMANCE.md v12),
-// tile rows and columns of at least 128 bytes (a cache line; the swizzle's
-// period). `piece` is the bytes of each input row that one thread takes in
+// Tile shape per element size: `rows` x `cols` is 16 KiB (32 KiB for 16-byte
+// elements, whose 1 KiB output rows measured faster: docs/PERFORMANCE.md v12);
+// the fields below make some tiles taller or wider (up to 64 KiB, 68 with a
+// staging area). Tile rows and columns are at least 128 bytes (a cache line;
+// the swizzle's period). `piece` is the bytes of each input row that one thread takes in
 // phase 1: one 32-bit word for 1-byte elements, so that their tile has 256
 // threads rather than 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a
 // word lost for 2-byte elements: 13-17% slower on unaligned rows).
@@ -99,20 +100,24 @@ using Segment = Words<4>;  // 16 bytes
 // `aligned_cols` is the tile's columns where both sides are aligned (and the
 // tile holds one matrix): at least 256 bytes, since the large matrices measured
 // faster with input rows read 256 bytes at a time (v15: bfloat16 3-6%, uint8
-// up to 3%).
+// up to 3%). `wide_skewed`: skewed tiles with aligned loads take them too
+// (v15: bfloat16 8191x8192 1.5% faster in 64 KiB; uint8 6% slower).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
   static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16,
                        skewed_rows = E == 16 ? rows : 128, aligned_cols = cols;
+  static constexpr bool wide_skewed = false;
 };
 template <>
 struct TileShape<1> {
   static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256, aligned_cols = 256;
+  static constexpr bool wide_skewed = false;
 };
 template <>
 struct TileShape<2> {
   static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256, aligned_cols = 128;
+  static constexpr bool wide_skewed = true;
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -336,9 +341,10 @@ struct TiledTranspose {
   static constexpr int TR = STORE == Access::Words
                                 ? TileShape<E>::skewed_rows
                                 : TileShape<E>::rows;
-  static constexpr int TC =
-      LOAD == Access::Aligned16 && STORE == Access::Aligned16 && !FOLDED ? TileShape<E>::aligned_cols
-                                                                         : TileShape<E>::cols;
+  static constexpr int TC = LOAD == Access::Aligned16 && !FOLDED &&
+                                    (STORE == Access::Aligned16 || TileShape<E>::wide_skewed)
+                                ? TileShape<E>::aligned_cols
+                                : TileShape<E>::cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
