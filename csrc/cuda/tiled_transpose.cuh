@@ -464,7 +464,7 @@ struct TiledTranspose {
         continue;  // a tile row outside the matrix
       }
       const char* row = p.in + w.in;
-      const char* chunk = row - (reinterpret_cast<uintptr_t>(row) & 15) + 16 * unit;
+      const char* chunk = row - misalignment_16(row) + 16 * unit;
       if (chunk >= row + w.col_hi * E) {
         continue;  // past the tile's columns
       }
@@ -519,7 +519,7 @@ struct TiledTranspose {
   // staging row, whose column 0 lies at that column's misalignment.
   static __device__ __forceinline__ Words<W> staged_piece(const char* stage, int row, int c,
                                                           const char* src) {
-    const int begin = static_cast<int>(reinterpret_cast<uintptr_t>(src - c * E) & 15) + c * E;
+    const int begin = misalignment_16(src - c * E) + c * E;
     const uint32_t* words =
         reinterpret_cast<const uint32_t*>(stage + row * STAGE_ROW_BYTES + (begin & ~3));
     uint32_t x[W + 1];
