@@ -26,12 +26,14 @@
 // Consecutive lanes always touch consecutive addresses on both global sides.
 //
 // Skewed tiles (Words stores): a tile loads TR input rows but writes only
-// STEP_R = TR - M of them per output row, chosen per row so that its writes are
-// whole aligned 16-byte chunks: its load window starts M rows above its write
-// window, which slides up by the row's misalignment (< M elements). Neighbouring
-// tiles therefore never share a chunk (no partial or byte stores but at the
-// matrix's edges, no divergence, each sector written once), at the price of
-// re-reading M of every TR rows (from L2: the tile above has just read them).
+// STEP_R = TR - LEAD_R of them per output row, chosen per row so that its
+// writes are whole aligned 16-byte chunks starting at a SKEW_BYTES boundary (a
+// 32-byte sector where loads are aligned, 16 bytes otherwise): its load window
+// starts LEAD_R = SKEW_BYTES / E rows above its write window, which slides up by
+// the row's misalignment (< LEAD_R elements). Neighbouring tiles therefore never
+// share a chunk, or with 32-byte skews a sector (no partial or byte stores but
+// at the matrix's edges, no divergence), at the price of re-reading LEAD_R of
+// every TR rows (from L2: the tile above has just read them).
 //
 // Shared memory is XOR-swizzled in 16-byte units, the unit index flipped by the
 // micro-block's column, so that neither the scattered phase-1 stores nor the
@@ -94,14 +96,16 @@ using Segment = Words<4>;  // 16 bytes
 // threads rather than 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a
 // word lost for 2-byte elements: 13-17% slower on unaligned rows).
 // `skewed_rows` is the tile's rows where its stores are skewed (below), twice
-// `rows`, since a skewed tile re-reads 16 bytes of each column (v13: 8191x8192
+// `rows`, since a skewed tile re-reads 16 or 32 bytes of each column (v13: 8191x8192
 // uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%). 16-byte elements' output
 // rows are always aligned (never skewed), and twice their rows would not fit.
-// `aligned_cols` is the tile's columns where both sides are aligned (and the
-// tile holds one matrix): at least 256 bytes, since the large matrices measured
-// faster with input rows read 256 bytes at a time (v15: bfloat16 3-6%, uint8
-// up to 3%). `wide_skewed`: skewed tiles with aligned loads take them too
-// (v15: bfloat16 8191x8192 1.5% faster in 64 KiB; uint8 6% slower).
+// `aligned_cols` is the tile's columns where output rows are aligned and input
+// rows aligned or staged (and the tile holds one matrix): at least 256 bytes,
+// since the large matrices measured faster with input rows read 256 bytes at a
+// time (v15: bfloat16 3-6%, uint8 up to 3%; v16: staged uint8 slices 2.5%, their
+// boundary chunk now one in 17, not 9). `wide_skewed`: skewed tiles with
+// aligned loads take them too (v15: bfloat16 8191x8192 1.5% faster in 64 KiB;
+// uint8 6% slower).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
@@ -341,10 +345,10 @@ struct TiledTranspose {
   static constexpr int TR = STORE == Access::Words
                                 ? TileShape<E>::skewed_rows
                                 : TileShape<E>::rows;
-  static constexpr int TC = LOAD == Access::Aligned16 && !FOLDED &&
-                                    (STORE == Access::Aligned16 || TileShape<E>::wide_skewed)
-                                ? TileShape<E>::aligned_cols
-                                : TileShape<E>::cols;
+  static constexpr bool WIDE =
+      !FOLDED && ((LOAD != Access::Words && STORE == Access::Aligned16) ||
+                  (LOAD == Access::Aligned16 && TileShape<E>::wide_skewed));
+  static constexpr int TC = WIDE ? TileShape<E>::aligned_cols : TileShape<E>::cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
@@ -365,10 +369,15 @@ struct TiledTranspose {
   static constexpr int SMEM_TOTAL_BYTES = SMEM_BYTES + STAGE_BYTES;
   // Input rows whose output a tile writes (see "Skewed tiles" above), and the
   // rows it loads before the first of them.
-  static constexpr int STEP_R = STORE == Access::Words ? TR - M : TR;
+  // Sector-aligned write windows cost twice the re-read rows: worth it where
+  // loads are aligned or words of 4- to 16-byte elements (v16: 8191x8192 uint8
+  // 1.7% faster, 8191x8193 float32 0.7%), not where 1-byte rows are staged or
+  // 2-byte rows shifted (8191x8193 uint8 1.3%, bfloat16 2.8% slower).
+  static constexpr int SKEW_BYTES = LOAD == Access::Aligned16 || E >= 4 ? 32 : 16;
+  static constexpr int STEP_R = STORE == Access::Words ? TR - SKEW_BYTES / E : TR;
   static constexpr int LEAD_R = TR - STEP_R;
-  // How far a row's write window slides up: its misalignment, at most M - 1.
-  static constexpr int MAX_SKEW_R = STORE == Access::Words ? M - 1 : 0;
+  // How far a row's write window slides up: its misalignment, at most LEAD_R - 1.
+  static constexpr int MAX_SKEW_R = STORE == Access::Words ? LEAD_R - 1 : 0;
 
   // Tiles per matrix along its rows.
   static int64_t tiles_along_rows(int64_t rows) {
@@ -637,7 +646,8 @@ struct TiledTranspose {
 
   // Phase 2, output rows starting anywhere (a skewed tile): output row `row`
   // gets STEP_R elements from this tile, the ones in the aligned 16-byte chunks
-  // that start LEAD_R elements minus the row's misalignment into the tile. Lane
+  // that start LEAD_R elements minus the row's misalignment (modulo SKEW_BYTES)
+  // into the tile. Lane
   // `unit` of a row builds the chunk that starts in 16-byte unit `unit` of the
   // row from that unit and the next (two 128-bit shared-memory reads,
   // conflict-free within a quarter-warp, which stays on one row) and stores it
@@ -650,23 +660,26 @@ struct TiledTranspose {
                                                     const char* smem) {
     constexpr int ROW_CHUNKS = STEP_R * E / 16;
     constexpr int ROW_STEP = THREADS / ROW_SEGMENTS;  // output rows between a thread's tasks
-    static_assert(LEAD_R * E == 16 && ROW_CHUNKS == ROW_SEGMENTS - 1,
-                  "a skewed tile writes all but one 16-byte unit of each row");
+    static_assert(LEAD_R * E == SKEW_BYTES && ROW_CHUNKS == ROW_SEGMENTS - SKEW_BYTES / 16,
+                  "a skewed tile writes all but SKEW_BYTES of each row");
     static_assert(THREADS % ROW_SEGMENTS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0,
                   "even work split");
-    // A thread's rows lie ROW_STEP * E * p.rows bytes apart, a multiple of 16, so
-    // they share their misalignment: where the thread's chunk starts, and whether it
-    // is this tile's, is worked out once.
-    static_assert(ROW_STEP * E % 16 == 0, "a thread's rows share their misalignment");
+    // A thread's rows lie ROW_STEP * E * p.rows bytes apart, a multiple of
+    // SKEW_BYTES, so they share their misalignment: where the thread's chunk
+    // starts, and whether it is this tile's, is worked out once.
+    static_assert(ROW_STEP * E % SKEW_BYTES == 0, "a thread's rows share their misalignment");
     const int first_row = threadIdx.x / ROW_SEGMENTS;  // input column
     const int unit = threadIdx.x % ROW_SEGMENTS;
     const int64_t row_bytes = p.rows * E;
-    // The first row's bytes from the tile's first row on, and where in them the
-    // aligned chunks start.
+    // The first row's bytes from the tile's first row on; the tile's part of
+    // them starts at the first SKEW_BYTES boundary after the first byte (`window`
+    // bytes in), so the chunk that starts in unit `unit` lies `offset` bytes into it.
     char* const row_at_tile = p.out + out_tile + first_row * row_bytes;
-    const int misalignment = misalignment_16(row_at_tile);
-    const int offset = (16 - misalignment) & 15;
-    const int chunk = unit - (misalignment == 0 ? 1 : 0);
+    const int misalignment =
+        static_cast<int>(reinterpret_cast<uintptr_t>(row_at_tile) & (SKEW_BYTES - 1));
+    const int window = SKEW_BYTES - misalignment;  // in (0, SKEW_BYTES]
+    const int offset = window % 16;
+    const int chunk = unit - window / 16;
     if (chunk < 0 || chunk >= ROW_CHUNKS) {
       return;  // the unit's bytes are the neighbouring tile's to store
     }
