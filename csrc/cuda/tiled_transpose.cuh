@@ -105,22 +105,28 @@ using Segment = Words<4>;  // 16 bytes
 // time (v15: bfloat16 3-6%, uint8 up to 3%; v16: staged uint8 slices 2.5%, their
 // boundary chunk now one in 17, not 9). `wide_skewed`: skewed tiles with
 // aligned loads take them too (v15: bfloat16 8191x8192 1.5% faster in 64 KiB;
-// uint8 6% slower).
+// uint8 6% slower). `word_cols` is the tile's columns where loads are word-shifted
+// and stores aligned: 256 bytes or more, for the same reason (v16: slices of
+// bfloat16 5%, float32 1.2%, float64 and complex64 1.7% faster; 512-byte bfloat16
+// tiles 12% slower, 256-byte ones with skewed stores 6% slower).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
   static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16,
-                       skewed_rows = E == 16 ? rows : 128, aligned_cols = cols;
+                       skewed_rows = E == 16 ? rows : 128, aligned_cols = cols,
+                       word_cols = E == 16 ? cols : 2 * cols;
   static constexpr bool wide_skewed = false;
 };
 template <>
-struct TileShape<1> {
-  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256, aligned_cols = 256;
+struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
+  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256, aligned_cols = 256,
+                       word_cols = cols;
   static constexpr bool wide_skewed = false;
 };
 template <>
 struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256, aligned_cols = 128;
+  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256, aligned_cols = 128,
+                       word_cols = 128;
   static constexpr bool wide_skewed = true;
 };
 
@@ -345,10 +351,13 @@ struct TiledTranspose {
   static constexpr int TR = STORE == Access::Words
                                 ? TileShape<E>::skewed_rows
                                 : TileShape<E>::rows;
-  static constexpr bool WIDE =
-      !FOLDED && ((LOAD != Access::Words && STORE == Access::Aligned16) ||
-                  (LOAD == Access::Aligned16 && TileShape<E>::wide_skewed));
-  static constexpr int TC = WIDE ? TileShape<E>::aligned_cols : TileShape<E>::cols;
+  static constexpr int TC = FOLDED ? TileShape<E>::cols
+                            : STORE == Access::Aligned16
+                                ? (LOAD == Access::Words ? TileShape<E>::word_cols
+                                                         : TileShape<E>::aligned_cols)
+                                : (LOAD == Access::Aligned16 && TileShape<E>::wide_skewed
+                                       ? TileShape<E>::aligned_cols
+                                       : TileShape<E>::cols);
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
