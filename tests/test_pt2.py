@@ -149,13 +149,21 @@ def test_memory_is_safe_across_streams():
 
 @pytest.mark.cuda
 @pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two GPUs")
-# uint8 with odd sizes takes a tile of more than 48 KiB of shared memory, which
-# the launcher must allow on each device, not only on the first it ran on.
-@pytest.mark.parametrize("shape,dtype", [((300, 500), torch.float32), ((257, 259), torch.uint8)],
-                         ids=["float32", "uint8-odd"])
-def test_second_device_runs_on_its_own_device(shape, dtype):
-    op.transpose(random_tensor(shape, dtype, "cuda:0"))
-    x = random_tensor(shape, dtype, "cuda:1")
+# uint8 with odd sizes, and uint8 slices, take tiles of more than 48 KiB of shared
+# memory, which the launcher must allow on each device, not only on the first it
+# ran on.
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda device: random_tensor((300, 500), torch.float32, device),
+        lambda device: random_tensor((257, 259), torch.uint8, device),
+        lambda device: random_tensor((256, 300), torch.uint8, device)[:, :-17],
+    ],
+    ids=["float32", "uint8-odd", "uint8-slice"],
+)
+def test_second_device_runs_on_its_own_device(make):
+    op.transpose(make("cuda:0"))
+    x = make("cuda:1")
     with torch.cuda.device(0):
         y = op.transpose(x)
     assert y.device == torch.device("cuda:1")
