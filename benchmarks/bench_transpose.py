@@ -1,7 +1,8 @@
 """Benchmark: gputranspose against its peers, in one process, on the same tensors.
 
-For each dtype x shape it times, with CUDA events (warm-up, median of many reps,
-inputs rotated so that consecutive reps miss L2):
+For each dtype x shape it times, with CUDA events (warm-up, median of many reps
+taken in rounds that interleave the implementations, inputs rotated so that
+consecutive reps miss L2):
   gputranspose   torch.ops.gputranspose.transpose(x)
   aten           x.t().contiguous()  (x.mT.contiguous() for batches)
   cublas         cuBLAS geam, where it applies (2-D float32/float64/complex64/complex128)
@@ -81,19 +82,40 @@ def bytes_of(t):
     return t.contiguous().view(-1).view(torch.uint8)
 
 
-def time_median_ms(fn, inputs, reps, warmup):
-    """Median of `reps` event-timed calls, cycling through `inputs`."""
-    for i in range(warmup):
-        fn(inputs[i % len(inputs)])
+def event_times_ms(fn, inputs, reps, first=0):
+    """Event-timed calls fn(inputs[first]), fn(inputs[first + 1]), ... (cycling)."""
     starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     for i in range(reps):
-        x = inputs[i % len(inputs)]
+        x = inputs[(first + i) % len(inputs)]
         starts[i].record()
         fn(x)
         ends[i].record()
     torch.cuda.synchronize()
-    return statistics.median(s.elapsed_time(e) for s, e in zip(starts, ends))
+    return [s.elapsed_time(e) for s, e in zip(starts, ends)]
+
+
+def time_median_ms(fn, inputs, reps, warmup):
+    """Median of `reps` event-timed calls, cycling through `inputs`."""
+    for i in range(warmup):
+        fn(inputs[i % len(inputs)])
+    return statistics.median(event_times_ms(fn, inputs, reps))
+
+
+def time_interleaved_ms(cases, reps, warmup, rounds):
+    """Median of `reps` event-timed calls of each fn in `cases` ({name: (fn,
+    inputs)}), taken in `rounds` rounds that visit every fn in turn, so that a
+    slow spell of the machine (launch-bound shapes move by tens of percent
+    between seconds) falls on all of them rather than on one."""
+    for fn, inputs in cases.values():
+        for i in range(warmup):
+            fn(inputs[i % len(inputs)])
+    samples = {name: [] for name in cases}
+    for r in range(rounds):
+        for name, (fn, inputs) in cases.items():
+            n = reps // rounds + (1 if r < reps % rounds else 0)
+            samples[name] += event_times_ms(fn, inputs, n, first=len(samples[name]))
+    return {name: statistics.median(times) for name, times in samples.items()}
 
 
 def copy_roofline_gbps(reps):
@@ -151,8 +173,8 @@ def bench_case(dtype_name, shape_name, args, compiled):
             if not torch.equal(bytes_of(got), bytes_of(expected)):
                 raise SystemExit(f"WRONG RESULT: {name} on {dtype_name} {shape_name}")
             del got
-        data = contiguous if name == "copy" else inputs
-        ms = time_median_ms(fn, data, args.reps, args.warmup)
+    cases = {name: (fn, contiguous if name == "copy" else inputs) for name, fn in fns.items()}
+    for name, ms in time_interleaved_ms(cases, args.reps, args.warmup, args.rounds).items():
         row[f"{name}_ms"] = ms
         row[f"{name}_gbps"] = 2 * nbytes / ms / 1e6
     row["extra_bytes"] = extra_device_bytes(torch.ops.gputranspose.transpose, probe, nbytes)
@@ -263,6 +285,8 @@ def main(argv=None):
     parser.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="rounds that interleave the implementations (reps split among them)")
     parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "results"))
     parser.add_argument("--tag", default="", help="suffix of the result file names")
     args = parser.parse_args(argv)
@@ -276,6 +300,7 @@ def main(argv=None):
     if args.quick:
         args.reps = min(args.reps, 20)
         args.no_compile = True
+    args.rounds = max(1, min(args.rounds, args.reps))
     dtypes = args.dtypes or (QUICK_DTYPES if args.quick else list(DTYPES))
     shapes = args.shapes or (QUICK_SHAPES if args.quick else list(SHAPES))
     compiled = None
@@ -307,7 +332,7 @@ def main(argv=None):
     os.makedirs(args.out_dir, exist_ok=True)
     stem = os.path.join(args.out_dir, "bench" + (f"-{args.tag}" if args.tag else ""))
     with open(stem + ".json", "w") as f:
-        json.dump({"environment": env, "reps": args.reps, "warmup": args.warmup, "summary": summary,
+        json.dump({"environment": env, "reps": args.reps, "rounds": args.rounds, "warmup": args.warmup, "summary": summary,
                    "rows": rows}, f, indent=1)
     plot(rows, stem + ".png")
     print(f"\nwrote {stem}.json and {stem}.png")
