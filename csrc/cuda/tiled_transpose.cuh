@@ -656,14 +656,14 @@ struct TiledTranspose {
   // Phase 2, output rows starting anywhere (a skewed tile): output row `row`
   // gets STEP_R elements from this tile, the ones in the aligned 16-byte chunks
   // that start LEAD_R elements minus the row's misalignment (modulo SKEW_BYTES)
-  // into the tile. Lane
-  // `unit` of a row builds the chunk that starts in 16-byte unit `unit` of the
-  // row from that unit and the next (two 128-bit shared-memory reads,
-  // conflict-free within a quarter-warp, which stays on one row) and stores it
-  // with one 128-bit store; only chunks reaching past the matrix's first or last
-  // row are stored in parts. A/B on 8191x8193 against five 32-bit reads and
-  // funnel shifts per chunk: float32 4.5% faster (v10); with v13's narrow loads,
-  // uint8 0.9% faster and bfloat16 level, so all element sizes use this one.
+  // into the tile. Lane `unit` of a row builds the chunk that starts in 16-byte
+  // unit `unit` of the row from that unit and the next (two 128-bit
+  // shared-memory reads, conflict-free within a quarter-warp, which stays on one
+  // row) and stores it with one 128-bit store; only chunks reaching past the
+  // matrix's first or last row are stored in parts. A/B on 8191x8193 against
+  // five 32-bit reads and funnel shifts per chunk: float32 4.5% faster (v10);
+  // with v13's narrow loads, uint8 0.9% faster and bfloat16 level, so all
+  // element sizes use this one.
   static __device__ __forceinline__ void store_tile_skewed(const TiledTransposeParams& p,
                                                     int64_t out_tile, int64_t r0, int cols_here,
                                                     const char* smem) {
