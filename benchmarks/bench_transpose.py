@@ -95,13 +95,6 @@ def event_times_ms(fn, inputs, reps, first=0):
     return [s.elapsed_time(e) for s, e in zip(starts, ends)]
 
 
-def time_median_ms(fn, inputs, reps, warmup):
-    """Median of `reps` event-timed calls, cycling through `inputs`."""
-    for i in range(warmup):
-        fn(inputs[i % len(inputs)])
-    return statistics.median(event_times_ms(fn, inputs, reps))
-
-
 def time_interleaved_ms(cases, reps, warmup, rounds):
     """Median of `reps` event-timed calls of each fn in `cases` ({name: (fn,
     inputs)}), taken in `rounds` rounds that visit every fn in turn, so that a
@@ -123,7 +116,7 @@ def copy_roofline_gbps(reps):
     n = 1 << 30
     src = [torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda") for _ in range(2)]
     dst = torch.empty(n, dtype=torch.uint8, device="cuda")
-    ms = time_median_ms(lambda s: dst.copy_(s), src, reps, 3)
+    ms = time_interleaved_ms({"copy": (lambda s: dst.copy_(s), src)}, reps, 3, rounds=1)["copy"]
     del src, dst
     torch.cuda.empty_cache()
     return 2 * n / ms / 1e6
