@@ -184,13 +184,9 @@ def bench_case(dtype_name, shape_name, args, compiled):
     cases = {name: (fn, contiguous if name == "copy" else inputs) for name, fn in fns.items()}
     # Large shapes: the GPU's time (a bandwidth measure). Small ones: the whole
     # call's, host included, as a launch-bound model sees it (the targets' "where
-    # launch cost dominates"), with every rep in a round of its own, since the
-    # host's speed drifts within a case (uint8 65536x64 once read 1.26x the copy
-    # in 5 rounds, 0.97x in the next run).
-    large = size_class == "large"
-    timings = time_interleaved_ms(cases, args.reps, args.warmup,
-                                  args.rounds if large else args.reps,
-                                  head_start=large and not args.no_head_start)
+    # launch cost dominates").
+    timings = time_interleaved_ms(cases, args.reps, args.warmup, args.rounds,
+                                  head_start=size_class == "large" and not args.no_head_start)
     for name, ms in timings.items():
         row[f"{name}_ms"] = ms
         row[f"{name}_gbps"] = 2 * nbytes / ms / 1e6
@@ -303,8 +299,7 @@ def main(argv=None):
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=5,
-                        help="rounds that interleave the implementations on large shapes (reps "
-                             "split among them; small shapes take one rep per round)")
+                        help="rounds that interleave the implementations (reps split among them)")
     parser.add_argument("--no-head-start", action="store_true",
                         help="time large shapes as small ones, host gaps included (before v17)")
     parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "results"))
@@ -353,7 +348,7 @@ def main(argv=None):
     stem = os.path.join(args.out_dir, "bench" + (f"-{args.tag}" if args.tag else ""))
     with open(stem + ".json", "w") as f:
         json.dump({"environment": env, "reps": args.reps, "rounds": args.rounds, "warmup": args.warmup,
-                   "large_shapes_head_start": not args.no_head_start, "small_shapes_rounds": args.reps, "summary": summary,
+                   "large_shapes_head_start": not args.no_head_start, "summary": summary,
                    "rows": rows}, f, indent=1)
     plot(rows, stem + ".png")
     print(f"\nwrote {stem}.json and {stem}.png")
