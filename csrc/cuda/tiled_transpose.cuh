@@ -512,7 +512,7 @@ struct TiledTranspose {
     const char* const first_row = p.in + tile.in_tile;
     const int64_t row_bytes = p.row_stride * E;
     if constexpr (BODY_UNITS <= 8) {
-      constexpr int UNITS = BODY_UNITS + 1;
+      constexpr int UNITS = STAGE_ROW_BYTES / 16;  // the body and the last chunk
       constexpr int TASKS = TR * UNITS;
 #pragma unroll
       for (int k = 0; k < (TASKS + THREADS - 1) / THREADS; ++k) {
