@@ -55,6 +55,15 @@ def test_large_and_prime_shapes(dtype, shape):
     check(random_tensor(shape, dtype, "cuda"))
 
 
+# Aligned 1-byte matrices whose wide tiles would all fit on the GPU at once take
+# narrow tiles; these shapes fall on both sides of that choice, with edge tiles.
+@pytest.mark.parametrize("dtype", [torch.uint8, torch.bool, torch.float8_e4m3fn], ids=dtype_id)
+@pytest.mark.parametrize("shape", [(1024, 1024), (64, 65536), (65536, 64), (4000, 4112),
+                                   (2, 4000, 4096), (4096, 8208)], ids=str)
+def test_narrow_and_wide_tiles_of_aligned_1_byte_matrices(dtype, shape):
+    check(random_tensor(shape, dtype, "cuda"))
+
+
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("batch", [2, 3, 5, 33])
 @pytest.mark.parametrize("rows_segments,cols_segments", [(1, 1), (1, 4), (3, 2), (4, 4), (2, 8)],

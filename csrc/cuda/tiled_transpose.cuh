@@ -3,7 +3,8 @@
 //   E       element size in bytes (1, 2, 4, 8, 16)
 //   LOAD    how input rows are read:    Access::Aligned16, Words or Staged
 //   STORE   how output rows are written: Access::Aligned16 or Words
-//   FOLDED  whether a tile holds several whole small matrices (FoldedTile)
+//   TILING  the tile: one matrix's, wide or narrow, or several whole small
+//           matrices' (Tiling::Folded, FoldedTile)
 // The tile (TileShape<E>) is TR x TC input elements; its transpose is staged in
 // shared memory. The launcher (transpose_cuda.cu) picks the instance.
 //
@@ -44,11 +45,21 @@
 // so that the blocks in flight cover a compact patch of both input and output.
 
 #include <cstdint>
+#include <cstring>
 
 #include "fast_divider.h"
 
 namespace gputranspose {
 namespace cuda {
+
+// Which tile a kernel takes; the launcher picks it per shape.
+enum class Tiling {
+  Wide,    // one matrix per tile, TileShape::aligned_cols or word_cols wide
+  Narrow,  // one matrix per tile, TileShape::cols wide: aligned 1-byte matrices whose
+           // wide tiles would not fill the GPU (v18: GPU time of 1024^2 uint8 -21%,
+           // 65536x64 -16%, 64x65536 -7%; 2-byte ones -5 to +5%, so not for them)
+  Folded,  // several whole small matrices per tile (FoldedTile), TileShape::cols wide
+};
 
 enum class Access {
   Aligned16,  // every row starts 16-byte aligned: one 128-bit access per 16 bytes
@@ -208,11 +219,36 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
   }
 }
 
+// Unaligned rows are read with an L2 prefetch-size hint of 256 bytes: their
+// requests cover parts of lines, and the hint has L2 fetch whole 256-byte
+// blocks from DRAM at once (v18: 8191x8193 and slices 1.5-2.3% faster for
+// 1-, 4- and 8-byte elements). Aligned loads cover whole lines and are left
+// plain (the hint moved them by -0.4 to +0.9%, within the rounds' spread).
+#define GPUTRANSPOSE_LD_UNALIGNED "ld.global.L2::256B"
+
+// The aligned 4, 8 or 16 bytes at `p`, a part of an unaligned row.
+template <class T>
+__device__ __forceinline__ T load_unaligned_row(const void* p) {
+  T value;
+  if constexpr (sizeof(T) == 4) {
+    uint32_t v;
+    asm(GPUTRANSPOSE_LD_UNALIGNED ".u32 %0, [%1];" : "=r"(v) : "l"(p));
+    memcpy(&value, &v, 4);
+  } else {
+    static_assert(sizeof(T) == 8, "4- or 8-byte words");
+    uint2 v;
+    asm(GPUTRANSPOSE_LD_UNALIGNED ".v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
+    memcpy(&value, &v, 8);
+  }
+  return value;
+}
+
 // Asynchronous copy of the aligned 16 bytes at `src` to shared memory (cp.async,
-// sm_80+).
+// sm_80+), a part of an unaligned row (L2 prefetch hint as above).
 __device__ __forceinline__ void copy_async_16(char* smem_dst, const char* src) {
   const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem_dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src) : "memory");
+  asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n" ::"r"(dst), "l"(src)
+               : "memory");
 }
 
 __device__ __forceinline__ void wait_async_copies() {
@@ -248,7 +284,7 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
     Segment s;
     Word* out = reinterpret_cast<Word*>(s.w);
 #pragma unroll
-    for (int j = 0; j < WORDS; ++j) out[j] = reinterpret_cast<const Word*>(p)[j];
+    for (int j = 0; j < WORDS; ++j) out[j] = load_unaligned_row<Word>(p + j * sizeof(Word));
     return s;
   } else {
     // The aligned words that hold bytes [p, p + 4W). Each holds at least one of
@@ -259,11 +295,11 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
     const uint32_t* words = reinterpret_cast<const uint32_t*>(p - shift);
     uint32_t x[W + 1];
 #pragma unroll
-    for (int j = 0; j < W; ++j) x[j] = words[j];
+    for (int j = 0; j < W; ++j) x[j] = load_unaligned_row<uint32_t>(words + j);
     if constexpr (CHECK_END) {
       x[W] = shift ? load_word_before(words + W, end) : 0u;
     } else {
-      x[W] = shift ? words[W] : 0u;
+      x[W] = shift ? load_unaligned_row<uint32_t>(words + W) : 0u;
     }
     return funnel_shift<W>(x, shift);
   }
@@ -342,16 +378,16 @@ struct FoldedTile {
   }
 };
 
-// FOLDED: a tile holds several whole small matrices (FoldedTile), so that all
-// threads of a block have work where a matrix is smaller than a tile.
-template <int E, Access LOAD, Access STORE, bool FOLDED = false>
+// Tiling::Folded: a tile holds several whole small matrices (FoldedTile), so that
+// all threads of a block have work where a matrix is smaller than a tile.
+template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide>
 struct TiledTranspose {
   // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer (v15:
   // staged ones too, in 68 KiB of shared memory: 8191x8193 uint8 3.8% faster).
   static constexpr int TR = STORE == Access::Words
                                 ? TileShape<E>::skewed_rows
                                 : TileShape<E>::rows;
-  static constexpr int TC = FOLDED ? TileShape<E>::cols
+  static constexpr int TC = TILING != Tiling::Wide ? TileShape<E>::cols
                             : STORE == Access::Aligned16
                                 ? (LOAD == Access::Words ? TileShape<E>::word_cols
                                                          : TileShape<E>::aligned_cols)
@@ -368,6 +404,12 @@ struct TiledTranspose {
   // 65% of warps active).
   static constexpr int MAX_THREADS = STORE == Access::Words ? 512 : 256;
   static constexpr int THREADS = NUM_BLOCKS < MAX_THREADS ? NUM_BLOCKS : MAX_THREADS;
+  // Aligned 16-byte-element tiles are capped at 64 registers, four blocks per SM
+  // rather than three (69 registers): a 1024^2 complex128 matrix's 512 tiles then
+  // run in one wave, not 1.3 (v18: its GPU time -6%; large shapes +0.1 to +0.5%).
+  // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
+  static constexpr int MIN_BLOCKS_PER_SM =
+      E == 16 && LOAD == Access::Aligned16 && STORE == Access::Aligned16 ? 4 : 0;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
@@ -392,10 +434,11 @@ struct TiledTranspose {
   static int64_t tiles_along_rows(int64_t rows) {
     return (rows + MAX_SKEW_R + STEP_R - 1) / STEP_R;
   }
+  static int64_t tiles_along_cols(int64_t cols) { return (cols + TC - 1) / TC; }
 
   static_assert(TR % M == 0 && TC % M == 0 && M % MC == 0, "tile must hold whole micro-blocks");
-  static_assert(!FOLDED || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
-                "folded tiles move aligned rows only");
+  static_assert(TILING == Tiling::Wide || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
+                "narrow and folded tiles move aligned rows only");
   static_assert(STORE != Access::Staged, "staging is for loads");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");
@@ -412,7 +455,7 @@ struct TiledTranspose {
   }
 
   static __device__ __forceinline__ void run(const TiledTransposeParams& p, char* smem) {
-    if constexpr (FOLDED) {
+    if constexpr (TILING == Tiling::Folded) {
       const int sub_tiles_c = TC >> p.sub_cols_log2;
       const int per_tile = (TR >> p.sub_rows_log2) * sub_tiles_c;
       const FoldedTile<E> tile{&p, static_cast<int64_t>(blockIdx.x) * per_tile, sub_tiles_c};
@@ -788,10 +831,11 @@ struct TiledTranspose {
   }
 };
 
-template <int E, Access LOAD, Access STORE, bool FOLDED>
-__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, FOLDED>::THREADS)
+template <int E, Access LOAD, Access STORE, Tiling TILING>
+__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, TILING>::THREADS,
+                                  TiledTranspose<E, LOAD, STORE, TILING>::MIN_BLOCKS_PER_SM)
     tiled_transpose_kernel(const TiledTransposeParams params) {
-  using Kernel = TiledTranspose<E, LOAD, STORE, FOLDED>;
+  using Kernel = TiledTranspose<E, LOAD, STORE, TILING>;
   // Dynamic, so that a tile may take more than 48 KiB (the launcher opts in).
   extern __shared__ __align__(16) char smem[];  // Kernel::SMEM_TOTAL_BYTES
   Kernel::run(params, smem);

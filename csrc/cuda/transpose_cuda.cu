@@ -73,10 +73,26 @@ void allow_shared_memory(KernelFn kernel) {
   }
 }
 
-template <int E, Access LOAD, Access STORE, bool FOLDED>
+// Blocks of `kernel` that the current device holds at once (occupancy x SMs),
+// worked out once per device.
+template <class Kernel, class KernelFn>
+int64_t resident_blocks(KernelFn kernel) {
+  static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
+  static int64_t blocks[C10_COMPILE_TIME_MAX_GPUS];
+  const c10::DeviceIndex device = c10::cuda::current_device();
+  std::call_once(once[device], [&] {
+    int per_sm = 0;
+    C10_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, kernel, Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES));
+    blocks[device] = int64_t{per_sm} * at::cuda::getDeviceProperties(device)->multiProcessorCount;
+  });
+  return blocks[device];
+}
+
+template <int E, Access LOAD, Access STORE, Tiling TILING>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out, Fold fold,
                   cudaStream_t stream) {
-  using Kernel = TiledTranspose<E, LOAD, STORE, FOLDED>;
+  using Kernel = TiledTranspose<E, LOAD, STORE, TILING>;
   TiledTransposeParams params;
   params.in = static_cast<const char*>(x.const_data_ptr());
   params.in_end = params.in + ((plan.batch - 1) * plan.batch_stride +
@@ -89,12 +105,12 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.batch_stride = plan.batch_stride;
   params.row_stride = plan.row_stride;
   params.tiles_r = Kernel::tiles_along_rows(plan.rows);
-  params.tiles_c = (plan.cols + Kernel::TC - 1) / Kernel::TC;
+  params.tiles_c = Kernel::tiles_along_cols(plan.cols);
   const int64_t group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
   params.sub_rows_log2 = fold.sub_rows_log2;
   params.sub_cols_log2 = fold.sub_cols_log2;
   int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
-  if (FOLDED) {
+  if (TILING == Tiling::Folded) {
     const int64_t per_tile =
         (Kernel::TR >> fold.sub_rows_log2) * (Kernel::TC >> fold.sub_cols_log2);
     tiles = (plan.batch + per_tile - 1) / per_tile;
@@ -107,14 +123,16 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.group_tiles = FastDivider(static_cast<uint32_t>(group * params.tiles_c));
   params.group_rows = FastDivider(static_cast<uint32_t>(group));
   params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
-  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, FOLDED>;
+  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING>;
   allow_shared_memory<Kernel>(kernel);
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
 // The one place that maps a plan to a kernel instance: element size x how each
-// side's rows are aligned x whether a tile holds several small matrices.
+// side's rows are aligned x which tile (several small matrices, or a narrow tile
+// where a 1-byte matrix's wide tiles would fit on the GPU at once, leaving it
+// bound by one tile's latency; Tiling in tiled_transpose.cuh).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
@@ -128,15 +146,25 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
   constexpr auto A16 = Access::Aligned16;
   constexpr auto W = Access::Words;
   constexpr auto UNALIGNED_LOAD = E == 1 ? Access::Staged : Access::Words;
+  constexpr auto WIDE = Tiling::Wide;
   if (load16 && store16) {
-    if (const Fold fold = fold_small_matrices<TiledTranspose<E, A16, A16, true>>(plan)) {
-      return launch_tiled<E, A16, A16, true>(plan, x, out, fold, stream);
+    using Folded = TiledTranspose<E, A16, A16, Tiling::Folded>;
+    if (const Fold fold = fold_small_matrices<Folded>(plan)) {
+      return launch_tiled<E, A16, A16, Tiling::Folded>(plan, x, out, fold, stream);
     }
-    return launch_tiled<E, A16, A16, false>(plan, x, out, {}, stream);
+    if constexpr (E == 1) {
+      using Wide = TiledTranspose<E, A16, A16, WIDE>;
+      const int64_t wide_tiles =
+          plan.batch * Wide::tiles_along_rows(plan.rows) * Wide::tiles_along_cols(plan.cols);
+      if (wide_tiles <= resident_blocks<Wide>(tiled_transpose_kernel<E, A16, A16, WIDE>)) {
+        return launch_tiled<E, A16, A16, Tiling::Narrow>(plan, x, out, {}, stream);
+      }
+    }
+    return launch_tiled<E, A16, A16, WIDE>(plan, x, out, {}, stream);
   }
-  if (load16) return launch_tiled<E, A16, W, false>(plan, x, out, {}, stream);
-  if (store16) return launch_tiled<E, UNALIGNED_LOAD, A16, false>(plan, x, out, {}, stream);
-  return launch_tiled<E, UNALIGNED_LOAD, W, false>(plan, x, out, {}, stream);
+  if (load16) return launch_tiled<E, A16, W, WIDE>(plan, x, out, {}, stream);
+  if (store16) return launch_tiled<E, UNALIGNED_LOAD, A16, WIDE>(plan, x, out, {}, stream);
+  return launch_tiled<E, UNALIGNED_LOAD, W, WIDE>(plan, x, out, {}, stream);
 }
 
 void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,

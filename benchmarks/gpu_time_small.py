@@ -1,0 +1,91 @@
+"""GPU time per call of small shapes, with the GPU's queue kept full.
+
+bench_transpose.py times small shapes host-inclusive, as a model that waits on
+each call sees them: there the host's work per call (about 7-8 us on the H200
+machine) hides most kernels. A stream of calls that the host queues ahead of the
+GPU (a training step, a CUDA graph) pays the GPU's time alone. This script
+measures that: a sleep kernel queued first keeps the GPU busy while the host
+queues `--reps` calls, and two events time the calls back to back. Each
+implementation is timed in `--rounds` rounds that visit every implementation in
+turn (median of the rounds); inputs rotate over 4x the L2 cache; each output is
+checked against ATen first.
+
+    python benchmarks/gpu_time_small.py [--dtypes ...] [--shapes 1024x1024 ...] [--out FILE.json]
+"""
+
+import argparse
+import json
+import math
+import statistics
+
+import torch
+
+import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
+from bench_transpose import DTYPES, GEAM_DTYPES, aten_transpose, bytes_of, environment, random_input
+
+SMALL_SHAPES = ["1024x1024", "65536x64", "64x65536", "4096x64x64"]
+
+
+def parse_shape(name):
+    return tuple(int(s) for s in name.split("x"))
+
+
+def gpu_us_per_call(fn, inputs, reps):
+    fn(inputs[0])
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    torch.cuda._sleep(40_000 * reps)  # about 20 us per call: the host stays ahead
+    start.record()
+    for i in range(reps):
+        fn(inputs[i % len(inputs)])
+    end.record()
+    torch.cuda.synchronize()
+    return start.elapsed_time(end) / reps * 1000
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dtypes", nargs="+", default=list(DTYPES), choices=list(DTYPES))
+    parser.add_argument("--shapes", nargs="+", default=SMALL_SHAPES)
+    parser.add_argument("--reps", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--out", help="JSON file for the rows and the environment")
+    args = parser.parse_args(argv)
+    l2 = torch.cuda.get_device_properties(0).L2_cache_size
+    rows = []
+    for dtype_name in args.dtypes:
+        dtype = DTYPES[dtype_name]
+        for shape_name in args.shapes:
+            shape = parse_shape(shape_name)
+            probe = random_input(shape, dtype, None)
+            nbytes = probe.numel() * probe.element_size()
+            inputs = [probe] + [random_input(shape, dtype, None)
+                                for _ in range(max(2, math.ceil(4 * l2 / nbytes)) - 1)]
+            fns = {"gputranspose": torch.ops.gputranspose.transpose.default,
+                   "aten": aten_transpose,
+                   "copy": lambda c: torch.empty_like(c).copy_(c)}
+            if dtype in GEAM_DTYPES and len(shape) == 2:
+                fns["cublas"] = torch.ops.gputranspose.transpose_cublas
+            expected = bytes_of(aten_transpose(probe))
+            for name, fn in fns.items():
+                if name != "copy" and not torch.equal(bytes_of(fn(probe)), expected):
+                    raise SystemExit(f"WRONG RESULT: {name} on {dtype_name} {shape_name}")
+            samples = {name: [] for name in fns}
+            for _ in range(args.rounds):
+                for name, fn in fns.items():
+                    samples[name].append(gpu_us_per_call(fn, inputs, args.reps))
+            row = {"dtype": dtype_name, "shape": shape_name, "bytes": nbytes}
+            row.update({f"{name}_us": statistics.median(v) for name, v in samples.items()})
+            row["ours_over_copy"] = row["gputranspose_us"] / row["copy_us"]
+            rows.append(row)
+            peers = "  ".join(f"{name} {row[f'{name}_us']:6.2f}" for name in fns if name != "gputranspose")
+            print(f"{dtype_name:14s} {shape_name:12s} gputranspose {row['gputranspose_us']:6.2f} us  "
+                  f"{peers}  ours/copy {row['ours_over_copy']:.3f}", flush=True)
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"environment": environment(),
+                       "reps": args.reps, "rounds": args.rounds, "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
