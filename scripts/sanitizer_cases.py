@@ -23,8 +23,8 @@ def random_bytes(shape, dtype):
 
 def cases(dtype):
     yield "aligned", random_bytes((256, 256), dtype)
-    if dtype.itemsize == 1:  # narrow tiles above, wide ones here (more than fit at once)
-        yield "aligned, wide tiles", random_bytes((2, 4000, 4096), dtype)
+    if dtype.itemsize in (1, 16):  # small tiles above, wide ones here (more than fit at once)
+        yield "aligned, wide tiles", random_bytes((2, 4000, 4096) if dtype.itemsize == 1 else (2048, 1056), dtype)
     yield "odd pitch (word loads)", random_bytes((256, 259), dtype)[:, :-3]
     yield "odd rows (word stores)", random_bytes((255, 256), dtype)
     yield "odd both", random_bytes((255, 257), dtype)

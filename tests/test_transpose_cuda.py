@@ -55,12 +55,15 @@ def test_large_and_prime_shapes(dtype, shape):
     check(random_tensor(shape, dtype, "cuda"))
 
 
-# Aligned 1-byte matrices whose wide tiles would all fit on the GPU at once take
-# narrow tiles; these shapes fall on both sides of that choice, with edge tiles.
-@pytest.mark.parametrize("dtype", [torch.uint8, torch.bool, torch.float8_e4m3fn], ids=dtype_id)
-@pytest.mark.parametrize("shape", [(1024, 1024), (64, 65536), (65536, 64), (4000, 4112),
-                                   (2, 4000, 4096), (4096, 8208)], ids=str)
-def test_narrow_and_wide_tiles_of_aligned_1_byte_matrices(dtype, shape):
+# Aligned 1- and 16-byte matrices whose tiles all fit on the GPU at once take
+# small tiles, larger ones wide tiles: shapes on both sides, with edge tiles.
+@pytest.mark.parametrize("dtype,shape", [
+    *((torch.uint8, shape) for shape in [(1024, 1024), (64, 65536), (65536, 64), (4000, 4112),
+                                         (2, 4000, 4096), (4096, 8208)]),
+    (torch.bool, (1024, 1024)), (torch.float8_e4m3fn, (1024, 1024)),
+    *((torch.complex128, shape) for shape in [(1024, 1024), (1000, 1008), (2048, 1056)]),
+], ids=str)
+def test_small_and_wide_tiles(dtype, shape):
     check(random_tensor(shape, dtype, "cuda"))
 
 

@@ -3,8 +3,8 @@
 //   E       element size in bytes (1, 2, 4, 8, 16)
 //   LOAD    how input rows are read:    Access::Aligned16, Words or Staged
 //   STORE   how output rows are written: Access::Aligned16 or Words
-//   TILING  the tile: one matrix's, wide or narrow, or several whole small
-//           matrices' (Tiling::Folded, FoldedTile)
+//   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
+//           fit on the GPU at once), or several whole small matrices' (Folded)
 // The tile (TileShape<E>) is TR x TC input elements; its transpose is staged in
 // shared memory. The launcher (transpose_cuda.cu) picks the instance.
 //
@@ -55,9 +55,13 @@ namespace cuda {
 // Which tile a kernel takes; the launcher picks it per shape.
 enum class Tiling {
   Wide,    // one matrix per tile, TileShape::aligned_cols or word_cols wide
-  Narrow,  // one matrix per tile, TileShape::cols wide: aligned 1-byte matrices whose
-           // wide tiles would not fill the GPU (v18: GPU time of 1024^2 uint8 -21%,
-           // 65536x64 -16%, 64x65536 -7%; 2-byte ones -5 to +5%, so not for them)
+  Small,   // one matrix per tile, for aligned 1- and 16-byte matrices whose tiles all
+           // fit on the GPU at once, so that one tile's latency bounds them: 1-byte
+           // tiles TileShape::cols wide, twice as many as wide ones (v18, GPU time:
+           // uint8 1024^2 -17%, 2048^2 -11%, 65536x64 -12%, 64x65536 -5%, 4096^2 -3%;
+           // 2-byte ones -5 to +5%, so not for them); 16-byte tiles at four blocks per
+           // SM, not three, so that 1024^2's 512 tiles run in one wave (-4 to -6%; at
+           // four blocks per SM large shapes ran 0.1-0.5% slower, so only here)
   Folded,  // several whole small matrices per tile (FoldedTile), TileShape::cols wide
 };
 
@@ -221,9 +225,10 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
 
 // Unaligned rows are read with an L2 prefetch-size hint of 256 bytes: their
 // requests cover parts of lines, and the hint has L2 fetch whole 256-byte
-// blocks from DRAM at once (v18: 8191x8193 and slices 1.5-2.3% faster for
-// 1-, 4- and 8-byte elements). Aligned loads cover whole lines and are left
-// plain (the hint moved them by -0.4 to +0.9%, within the rounds' spread).
+// blocks from DRAM at once (v18: 8191x8193 and slices 1.5-3% faster for 1-,
+// 4- and 8-byte elements, 16-byte ones level). Aligned loads cover whole lines
+// and are left plain (the hint moved them by -0.4 to +0.9%, within the rounds'
+// spread), and so are 2-byte word loads (8191x8193 bfloat16 0.7-3.6% slower).
 #define GPUTRANSPOSE_LD_UNALIGNED "ld.global.L2::256B"
 
 // The aligned 4, 8 or 16 bytes at `p`, a part of an unaligned row.
@@ -295,11 +300,11 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
     const uint32_t* words = reinterpret_cast<const uint32_t*>(p - shift);
     uint32_t x[W + 1];
 #pragma unroll
-    for (int j = 0; j < W; ++j) x[j] = load_unaligned_row<uint32_t>(words + j);
+    for (int j = 0; j < W; ++j) x[j] = words[j];
     if constexpr (CHECK_END) {
       x[W] = shift ? load_word_before(words + W, end) : 0u;
     } else {
-      x[W] = shift ? load_unaligned_row<uint32_t>(words + W) : 0u;
+      x[W] = shift ? words[W] : 0u;
     }
     return funnel_shift<W>(x, shift);
   }
@@ -404,12 +409,9 @@ struct TiledTranspose {
   // 65% of warps active).
   static constexpr int MAX_THREADS = STORE == Access::Words ? 512 : 256;
   static constexpr int THREADS = NUM_BLOCKS < MAX_THREADS ? NUM_BLOCKS : MAX_THREADS;
-  // Aligned 16-byte-element tiles are capped at 64 registers, four blocks per SM
-  // rather than three (69 registers): a 1024^2 complex128 matrix's 512 tiles then
-  // run in one wave, not 1.3 (v18: its GPU time -6%; large shapes +0.1 to +0.5%).
+  // Small 16-byte tiles: 64 registers rather than 69, four blocks per SM (Tiling).
   // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
-  static constexpr int MIN_BLOCKS_PER_SM =
-      E == 16 && LOAD == Access::Aligned16 && STORE == Access::Aligned16 ? 4 : 0;
+  static constexpr int MIN_BLOCKS_PER_SM = E == 16 && TILING == Tiling::Small ? 4 : 0;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
@@ -438,7 +440,7 @@ struct TiledTranspose {
 
   static_assert(TR % M == 0 && TC % M == 0 && M % MC == 0, "tile must hold whole micro-blocks");
   static_assert(TILING == Tiling::Wide || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
-                "narrow and folded tiles move aligned rows only");
+                "small and folded tiles move aligned rows only");
   static_assert(STORE != Access::Staged, "staging is for loads");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");

@@ -130,9 +130,9 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
 }
 
 // The one place that maps a plan to a kernel instance: element size x how each
-// side's rows are aligned x which tile (several small matrices, or a narrow tile
-// where a 1-byte matrix's wide tiles would fit on the GPU at once, leaving it
-// bound by one tile's latency; Tiling in tiled_transpose.cuh).
+// side's rows are aligned x which tile (several small matrices a tile, or for 1-
+// and 16-byte elements small tiles where they all fit on the GPU at once;
+// Tiling in tiled_transpose.cuh).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
@@ -152,12 +152,13 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
     if (const Fold fold = fold_small_matrices<Folded>(plan)) {
       return launch_tiled<E, A16, A16, Tiling::Folded>(plan, x, out, fold, stream);
     }
-    if constexpr (E == 1) {
-      using Wide = TiledTranspose<E, A16, A16, WIDE>;
-      const int64_t wide_tiles =
-          plan.batch * Wide::tiles_along_rows(plan.rows) * Wide::tiles_along_cols(plan.cols);
-      if (wide_tiles <= resident_blocks<Wide>(tiled_transpose_kernel<E, A16, A16, WIDE>)) {
-        return launch_tiled<E, A16, A16, Tiling::Narrow>(plan, x, out, {}, stream);
+    if constexpr (E == 1 || E == 16) {
+      constexpr auto SMALL = Tiling::Small;
+      using Small = TiledTranspose<E, A16, A16, SMALL>;
+      const int64_t tiles =
+          plan.batch * Small::tiles_along_rows(plan.rows) * Small::tiles_along_cols(plan.cols);
+      if (tiles <= resident_blocks<Small>(tiled_transpose_kernel<E, A16, A16, SMALL>)) {
+        return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
     }
     return launch_tiled<E, A16, A16, WIDE>(plan, x, out, {}, stream);
