@@ -151,15 +151,18 @@ def test_memory_is_safe_across_streams():
 @pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two GPUs")
 # uint8 with odd sizes, and uint8 slices, take tiles of more than 48 KiB of shared
 # memory, which the launcher must allow on each device, not only on the first it
-# ran on.
+# ran on; aligned uint8 and complex128 matrices take small tiles by an occupancy
+# worked out per device.
 @pytest.mark.parametrize(
     "make",
     [
         lambda device: random_tensor((300, 500), torch.float32, device),
         lambda device: random_tensor((257, 259), torch.uint8, device),
         lambda device: random_tensor((256, 300), torch.uint8, device)[:, :-17],
+        lambda device: random_tensor((1024, 1024), torch.uint8, device),
+        lambda device: random_tensor((256, 512), torch.complex128, device),
     ],
-    ids=["float32", "uint8-odd", "uint8-slice"],
+    ids=["float32", "uint8-odd", "uint8-slice", "uint8-aligned", "complex128-aligned"],
 )
 def test_second_device_runs_on_its_own_device(make):
     op.transpose(make("cuda:0"))
