@@ -231,7 +231,7 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
 // spread), and so are 2-byte word loads (8191x8193 bfloat16 0.7-3.6% slower).
 #define GPUTRANSPOSE_LD_UNALIGNED "ld.global.L2::256B"
 
-// The aligned 4, 8 or 16 bytes at `p`, a part of an unaligned row.
+// The aligned 4 or 8 bytes at `p`, a word of an unaligned row of 4- to 16-byte elements.
 template <class T>
 __device__ __forceinline__ T load_unaligned_row(const void* p) {
   T value;
