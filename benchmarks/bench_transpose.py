@@ -78,6 +78,15 @@ def random_input(shape, dtype, view):
     return view(x) if view else x
 
 
+def rotated_inputs(shape, dtype, view):
+    """Fresh random inputs (the first one the probe that is checked), enough that
+    cycling through them misses L2: 4x its size, at least 2."""
+    probe = random_input(shape, dtype, view)
+    nbytes = probe.numel() * probe.element_size()
+    copies = max(2, math.ceil(4 * torch.cuda.get_device_properties(0).L2_cache_size / max(nbytes, 1)))
+    return [probe] + [random_input(shape, dtype, view) for _ in range(copies - 1)]
+
+
 def bytes_of(t):
     return t.contiguous().view(-1).view(torch.uint8)
 
@@ -155,11 +164,9 @@ def extra_device_bytes(fn, x, out_bytes):
 def bench_case(dtype_name, shape_name, args, compiled):
     dtype = DTYPES[dtype_name]
     shape, view, size_class = SHAPES[shape_name]
-    probe = random_input(shape, dtype, view)
+    inputs = rotated_inputs(shape, dtype, view)
+    probe = inputs[0]
     nbytes = probe.numel() * probe.element_size()
-    l2 = torch.cuda.get_device_properties(0).L2_cache_size
-    copies = max(2, math.ceil(4 * l2 / max(nbytes, 1)))
-    inputs = [probe] + [random_input(shape, dtype, view) for _ in range(copies - 1)]
     contiguous = [x.contiguous() for x in inputs]
 
     fns = {

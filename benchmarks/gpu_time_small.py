@@ -15,13 +15,12 @@ checked against ATen first.
 
 import argparse
 import json
-import math
 import statistics
 
 import torch
 
 import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
-from bench_transpose import DTYPES, GEAM_DTYPES, aten_transpose, bytes_of, environment, random_input
+from bench_transpose import DTYPES, GEAM_DTYPES, aten_transpose, bytes_of, environment, rotated_inputs
 
 SMALL_SHAPES = ["1024x1024", "65536x64", "64x65536", "4096x64x64"]
 
@@ -51,16 +50,14 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--out", help="JSON file for the rows and the environment")
     args = parser.parse_args(argv)
-    l2 = torch.cuda.get_device_properties(0).L2_cache_size
     rows = []
     for dtype_name in args.dtypes:
         dtype = DTYPES[dtype_name]
         for shape_name in args.shapes:
             shape = parse_shape(shape_name)
-            probe = random_input(shape, dtype, None)
+            inputs = rotated_inputs(shape, dtype, None)
+            probe = inputs[0]
             nbytes = probe.numel() * probe.element_size()
-            inputs = [probe] + [random_input(shape, dtype, None)
-                                for _ in range(max(2, math.ceil(4 * l2 / nbytes)) - 1)]
             fns = {"gputranspose": torch.ops.gputranspose.transpose.default,
                    "aten": aten_transpose,
                    "copy": lambda c: torch.empty_like(c).copy_(c)}

@@ -437,6 +437,10 @@ struct TiledTranspose {
     return (rows + MAX_SKEW_R + STEP_R - 1) / STEP_R;
   }
   static int64_t tiles_along_cols(int64_t cols) { return (cols + TC - 1) / TC; }
+  // Tiles of a batch of matrices, one matrix per tile (not Folded).
+  static int64_t tiles_of(int64_t batch, int64_t rows, int64_t cols) {
+    return batch * tiles_along_rows(rows) * tiles_along_cols(cols);
+  }
 
   static_assert(TR % M == 0 && TC % M == 0 && M % MC == 0, "tile must hold whole micro-blocks");
   static_assert(TILING == Tiling::Wide || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),

@@ -109,7 +109,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   const int64_t group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
   params.sub_rows_log2 = fold.sub_rows_log2;
   params.sub_cols_log2 = fold.sub_cols_log2;
-  int64_t tiles = plan.batch * params.tiles_r * params.tiles_c;
+  int64_t tiles = Kernel::tiles_of(plan.batch, plan.rows, plan.cols);
   if (TILING == Tiling::Folded) {
     const int64_t per_tile =
         (Kernel::TR >> fold.sub_rows_log2) * (Kernel::TC >> fold.sub_cols_log2);
@@ -155,9 +155,8 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
     if constexpr (E == 1 || E == 16) {
       constexpr auto SMALL = Tiling::Small;
       using Small = TiledTranspose<E, A16, A16, SMALL>;
-      const int64_t tiles =
-          plan.batch * Small::tiles_along_rows(plan.rows) * Small::tiles_along_cols(plan.cols);
-      if (tiles <= resident_blocks<Small>(tiled_transpose_kernel<E, A16, A16, SMALL>)) {
+      if (Small::tiles_of(plan.batch, plan.rows, plan.cols) <=
+          resident_blocks<Small>(tiled_transpose_kernel<E, A16, A16, SMALL>)) {
         return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
     }
