@@ -2,6 +2,9 @@
 out=, torch.export / AOTInductor, autocast, inference mode. CPU cases run in CI;
 the CUDA ones on a GPU (marked `cuda`)."""
 
+import os
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -116,6 +119,44 @@ def test_cuda_graph_capture_and_replay(dtype, shape):
         torch.cuda.synchronize()
         assert_bitwise_equal(static_y, fresh.mT.contiguous())
         assert_bitwise_equal(static_out, fresh.mT.contiguous())
+
+
+# The kernels' once-per-device set-up (the shared-memory opt-in of tiles over 48 KiB,
+# the occupancy query that picks small tiles) runs at a kernel's first launch: here,
+# in a fresh process, inside the capture.
+FIRST_LAUNCH_IN_CAPTURE = """
+import sys, torch, torch_transpose
+sys.path.insert(0, {tests!r})
+from helpers import assert_bitwise_equal, random_tensor
+cases = [  # small aligned tiles (1- and 16-byte), staged 68 and 66 KiB tiles, skewed words
+    ((1024, 1024), torch.uint8, None), ((256, 512), torch.complex128, None),
+    ((257, 259), torch.uint8, None), ((256, 300), torch.uint8, lambda x: x[:, :-17]),
+    ((129, 131), torch.bfloat16, None)]
+inputs = []
+for shape, dtype, view in cases:
+    x = random_tensor(shape, dtype, "cuda")
+    inputs.append(view(x) if view else x)
+torch.cuda.synchronize()
+graph = torch.cuda.CUDAGraph()
+with torch.cuda.graph(graph):
+    outputs = [torch.ops.gputranspose.transpose(x) for x in inputs]
+for _ in range(2):
+    for x in inputs:
+        x.copy_(random_tensor(x.shape, x.dtype, "cuda"))
+    graph.replay()
+    torch.cuda.synchronize()
+    for x, y in zip(inputs, outputs):
+        assert_bitwise_equal(y, x.t().contiguous())
+print("ok")
+"""
+
+
+@pytest.mark.cuda
+def test_first_launch_inside_a_graph_capture():
+    tests = os.path.dirname(os.path.abspath(__file__))
+    result = subprocess.run([sys.executable, "-c", FIRST_LAUNCH_IN_CAPTURE.format(tests=tests)],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
 # -- 3. streams and devices ----------------------------------------------------------------
