@@ -28,6 +28,7 @@ import time
 import torch
 
 import torch_transpose
+from summarize import plot
 
 IMPLEMENTATIONS = ["gputranspose", "aten", "cublas", "compile", "copy"]
 PEERS = ["aten", "cublas", "compile"]
@@ -250,38 +251,6 @@ def summarize_targets(rows):
     return lines
 
 
-def plot(rows, path):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    dtypes = list(dict.fromkeys(r["dtype"] for r in rows))
-    shapes = list(dict.fromkeys(r["shape"] for r in rows))
-    impls = ["gputranspose", "cublas", "compile", "aten"]
-    fig, axes = plt.subplots(len(dtypes), 1, figsize=(max(10, 1.2 * len(shapes)), 2.6 * len(dtypes)),
-                             squeeze=False)
-    width = 0.8 / len(impls)
-    for ax, dtype in zip(axes[:, 0], dtypes):
-        for k, impl in enumerate(impls):
-            xs, ys = [], []
-            for i, shape in enumerate(shapes):
-                r = next((r for r in rows if r["dtype"] == dtype and r["shape"] == shape), None)
-                if r and f"{impl}_frac_of_copy" in r:
-                    xs.append(i + (k - len(impls) / 2 + 0.5) * width)
-                    ys.append(r[f"{impl}_frac_of_copy"])
-            ax.bar(xs, ys, width, label=impl)
-        ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.set_ylim(0, 1.25)
-        ax.set_ylabel(f"{dtype}\nfraction of copy")
-        ax.set_xticks(range(len(shapes)))
-        ax.set_xticklabels(shapes, fontsize=7)
-    axes[0, 0].legend(ncol=len(impls), fontsize=8, loc="upper right")
-    fig.suptitle(f"Transpose speed as a fraction of a same-shape copy ({torch.cuda.get_device_name(0)})")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-
-
 def environment():
     try:
         driver = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
@@ -357,7 +326,7 @@ def main(argv=None):
         json.dump({"environment": env, "reps": args.reps, "rounds": args.rounds, "warmup": args.warmup,
                    "large_shapes_head_start": not args.no_head_start, "summary": summary,
                    "rows": rows}, f, indent=1)
-    plot(rows, stem + ".png")
+    plot(rows, stem + ".png", env["device"])
     print(f"\nwrote {stem}.json and {stem}.png")
     return 0
 

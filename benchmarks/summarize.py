@@ -1,8 +1,50 @@
-"""Markdown tables from benchmark JSON files (for the README):
-    python benchmarks/summarize.py benchmarks/results/bench-h200-part*.json"""
+"""Markdown tables from benchmark JSON files (for the README), or their plots:
+    python benchmarks/summarize.py benchmarks/results/bench-h200-part*.json
+    python benchmarks/summarize.py --plot benchmarks/results/bench-h200-part1.json
+(--plot writes each file's PNG beside it, as bench_transpose.py does after a run)."""
 
 import json
 import sys
+
+# One colour per implementation, whichever of them a file has rows for.
+PLOT_COLORS = {"gputranspose": "tab:blue", "cublas": "tab:orange", "compile": "tab:green",
+               "aten": "tab:red"}
+
+
+def plot(rows, path, device):
+    """Fraction of the same-shape copy's speed, per dtype (one panel each) and shape."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    dtypes = list(dict.fromkeys(r["dtype"] for r in rows))
+    shapes = list(dict.fromkeys(r["shape"] for r in rows))
+    impls = [i for i in PLOT_COLORS if any(f"{i}_frac_of_copy" in r for r in rows)]
+    top = max([1.25] + [1.05 * r[f"{i}_frac_of_copy"] for r in rows for i in impls
+                        if f"{i}_frac_of_copy" in r])
+    fig, axes = plt.subplots(len(dtypes), 1, figsize=(max(10, 1.2 * len(shapes)), 2.6 * len(dtypes)),
+                             squeeze=False)
+    width = 0.8 / len(impls)
+    for ax, dtype in zip(axes[:, 0], dtypes):
+        for k, impl in enumerate(impls):
+            xs, ys = [], []
+            for i, shape in enumerate(shapes):
+                r = next((r for r in rows if r["dtype"] == dtype and r["shape"] == shape), None)
+                if r and f"{impl}_frac_of_copy" in r:
+                    xs.append(i + (k - len(impls) / 2 + 0.5) * width)
+                    ys.append(r[f"{impl}_frac_of_copy"])
+            ax.bar(xs, ys, width, label=impl, color=PLOT_COLORS[impl])
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        ax.set_ylim(0, top)
+        ax.set_ylabel(f"{dtype}\nfraction of copy")
+        ax.set_xticks(range(len(shapes)))
+        ax.set_xticklabels(shapes, fontsize=7)
+    axes[0, 0].legend(ncol=len(impls), fontsize=8, loc="upper right")
+    fig.suptitle(f"Transpose speed as a fraction of a same-shape copy ({device})")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
 def main(paths):
@@ -44,4 +86,10 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--plot"]:
+        for path in sys.argv[2:]:
+            with open(path) as f:
+                data = json.load(f)
+            plot(data["rows"], path[: -len(".json")] + ".png", data["environment"]["device"])
+    else:
+        main(sys.argv[1:])
