@@ -65,6 +65,26 @@ def aten_transpose(x):
     return x.mT.contiguous()
 
 
+def timed_functions(probe):
+    """gputranspose, the peers that apply to `probe` but torch.compile, and the copy."""
+    fns = {
+        "gputranspose": torch.ops.gputranspose.transpose,
+        "aten": aten_transpose,
+        "copy": lambda c: torch.empty_like(c).copy_(c),
+    }
+    if probe.dtype in GEAM_DTYPES and probe.dim() == 2:
+        fns["cublas"] = torch.ops.gputranspose.transpose_cublas
+    return fns
+
+
+def check_against_aten(fns, probe, label):
+    """Every transpose of `fns` (not the copy) equal to ATen's on `probe`, byte for byte."""
+    expected = bytes_of(aten_transpose(probe))
+    for name, fn in fns.items():
+        if name != "copy" and not torch.equal(bytes_of(fn(probe)), expected):
+            raise SystemExit(f"WRONG RESULT: {name} on {label}")
+
+
 def random_input(shape, dtype, view):
     if dtype.is_floating_point or dtype.is_complex:
         # Finite values: cuBLAS geam is arithmetic (1 * A), which would quiet signalling NaNs.
@@ -170,25 +190,13 @@ def bench_case(dtype_name, shape_name, args, compiled):
     nbytes = probe.numel() * probe.element_size()
     contiguous = [x.contiguous() for x in inputs]
 
-    fns = {
-        "gputranspose": torch.ops.gputranspose.transpose,
-        "aten": aten_transpose,
-        "copy": lambda c: torch.empty_like(c).copy_(c),
-    }
-    if dtype in GEAM_DTYPES and probe.dim() == 2:
-        fns["cublas"] = torch.ops.gputranspose.transpose_cublas
+    fns = timed_functions(probe)
     if compiled is not None:
         fns["compile"] = compiled
+    check_against_aten(fns, probe, f"{dtype_name} {shape_name}")
 
-    expected = aten_transpose(probe)
     row = {"dtype": dtype_name, "shape": shape_name, "size_class": size_class, "bytes": nbytes,
            "path": torch_transpose.explain(probe)["path"]}
-    for name, fn in fns.items():
-        if name != "copy":
-            got = fn(probe)
-            if not torch.equal(bytes_of(got), bytes_of(expected)):
-                raise SystemExit(f"WRONG RESULT: {name} on {dtype_name} {shape_name}")
-            del got
     cases = {name: (fn, contiguous if name == "copy" else inputs) for name, fn in fns.items()}
     # Large shapes: the GPU's time (a bandwidth measure). Small ones: the whole
     # call's, host included, as a launch-bound model sees it (the targets' "where
@@ -206,7 +214,7 @@ def bench_case(dtype_name, shape_name, args, compiled):
     for peer in PEERS:
         if f"{peer}_ms" in row:
             row[f"speedup_over_{peer}"] = row[f"{peer}_ms"] / t_ours
-    del inputs, contiguous, probe, expected
+    del inputs, contiguous, probe
     torch.cuda.empty_cache()
     return row
 

@@ -20,9 +20,9 @@ import statistics
 import torch
 
 import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
-from bench_transpose import DTYPES, GEAM_DTYPES, aten_transpose, bytes_of, environment, rotated_inputs
+from bench_transpose import DTYPES, SHAPES, check_against_aten, environment, rotated_inputs, timed_functions
 
-SMALL_SHAPES = ["1024x1024", "65536x64", "64x65536", "4096x64x64"]
+SMALL_SHAPES = [name for name, (_, _, size_class) in SHAPES.items() if size_class == "small"]
 
 
 def parse_shape(name):
@@ -58,15 +58,8 @@ def main(argv=None):
             inputs = rotated_inputs(shape, dtype, None)
             probe = inputs[0]
             nbytes = probe.numel() * probe.element_size()
-            fns = {"gputranspose": torch.ops.gputranspose.transpose.default,
-                   "aten": aten_transpose,
-                   "copy": lambda c: torch.empty_like(c).copy_(c)}
-            if dtype in GEAM_DTYPES and len(shape) == 2:
-                fns["cublas"] = torch.ops.gputranspose.transpose_cublas
-            expected = bytes_of(aten_transpose(probe))
-            for name, fn in fns.items():
-                if name != "copy" and not torch.equal(bytes_of(fn(probe)), expected):
-                    raise SystemExit(f"WRONG RESULT: {name} on {dtype_name} {shape_name}")
+            fns = timed_functions(probe)
+            check_against_aten(fns, probe, f"{dtype_name} {shape_name}")
             samples = {name: [] for name in fns}
             for _ in range(args.rounds):
                 for name, fn in fns.items():

@@ -2,6 +2,8 @@
 comparison, and poisoned memory for outputs."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 import torch
@@ -18,6 +20,8 @@ DTYPES_BY_SIZE = {
 ALL_DTYPES = [dtype for dtypes in DTYPES_BY_SIZE.values() for dtype in dtypes]
 # One dtype per element size, for the slower sweeps.
 ONE_DTYPE_PER_SIZE = [torch.uint8, torch.bfloat16, torch.float32, torch.complex64, torch.complex128]
+
+TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 
 POISON_BYTE = 0xA5
 REQUIRE_CUDA = os.environ.get("GPUTRANSPOSE_REQUIRE_CUDA") == "1"
@@ -86,3 +90,11 @@ def cuda_available_or_skip():
     if REQUIRE_CUDA:
         pytest.fail("GPUTRANSPOSE_REQUIRE_CUDA=1 but torch.cuda.is_available() is False")
     pytest.skip("no CUDA device (set GPUTRANSPOSE_REQUIRE_CUDA=1 to make this a failure)")
+
+
+def run_in_fresh_process(script, **env):
+    """Runs `script` in a new Python process (for what a process does once: set-up at
+    a kernel's first launch, settings read once), with `env` added to the environment.
+    `{tests}` in the script stands for this folder, so that it can import helpers."""
+    return subprocess.run([sys.executable, "-c", script.format(tests=TESTS_DIR)],
+                          env=dict(os.environ, **env), capture_output=True, text=True, timeout=300)

@@ -2,9 +2,6 @@
 out=, torch.export / AOTInductor, autocast, inference mode. CPU cases run in CI;
 the CUDA ones on a GPU (marked `cuda`)."""
 
-import os
-import subprocess
-import sys
 import threading
 
 import pytest
@@ -13,7 +10,7 @@ import torch._dynamo.testing
 
 import torch_transpose
 from helpers import (ALL_DTYPES, assert_bitwise_equal, dtype_id, poison_cuda_cache, random_finite,
-                     random_tensor)
+                     random_tensor, run_in_fresh_process)
 
 op = torch.ops.gputranspose
 
@@ -153,9 +150,7 @@ print("ok")
 
 @pytest.mark.cuda
 def test_first_launch_inside_a_graph_capture():
-    tests = os.path.dirname(os.path.abspath(__file__))
-    result = subprocess.run([sys.executable, "-c", FIRST_LAUNCH_IN_CAPTURE.format(tests=tests)],
-                            capture_output=True, text=True, timeout=300)
+    result = run_in_fresh_process(FIRST_LAUNCH_IN_CAPTURE)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 

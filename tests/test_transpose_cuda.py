@@ -2,16 +2,13 @@
 poisoned memory. Skipped without a GPU; GPUTRANSPOSE_REQUIRE_CUDA=1 makes the
 skip a failure."""
 
-import os
-import subprocess
-import sys
-
 import pytest
 import torch
 
 import torch_transpose
 from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id,
-                     poison_cuda_cache, poisoned_like, random_finite, random_tensor)
+                     poison_cuda_cache, poisoned_like, random_finite, random_tensor,
+                     run_in_fresh_process)
 
 pytestmark = pytest.mark.cuda
 op = torch.ops.gputranspose
@@ -113,10 +110,7 @@ print("ok")
 
 
 def test_tile_walk_in_groups_covers_every_tile():
-    env = dict(os.environ, GPUTRANSPOSE_TILE_GROUP="3")
-    tests = os.path.dirname(os.path.abspath(__file__))
-    result = subprocess.run([sys.executable, "-c", TILE_WALK_CHECK.format(tests=tests)], env=env,
-                            capture_output=True, text=True, timeout=300)
+    result = run_in_fresh_process(TILE_WALK_CHECK, GPUTRANSPOSE_TILE_GROUP="3")
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
