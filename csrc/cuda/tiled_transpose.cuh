@@ -183,7 +183,8 @@ __device__ __forceinline__ void transpose_micro_block(const Words<W> (&in)[16 / 
   }
 }
 
-// The W words of x[0..W] that start `shift` bytes (< 4) into x[0].
+// The W words of x[0..W] that start `shift` bytes (modulo 4: the funnel shift
+// takes its bit count modulo 32) into x[0].
 template <int W>
 __device__ __forceinline__ Words<W> funnel_shift(const uint32_t (&x)[W + 1], unsigned shift) {
   Words<W> s;
@@ -250,10 +251,14 @@ __device__ __forceinline__ T load_unaligned_row(const void* p) {
 
 // Asynchronous copy of the aligned 16 bytes at `src` to shared memory (cp.async,
 // sm_80+), a part of an unaligned row (L2 prefetch hint as above).
-__device__ __forceinline__ void copy_async_16(char* smem_dst, const char* src) {
-  const unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(smem_dst));
-  asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n" ::"r"(dst), "l"(src)
+__device__ __forceinline__ void copy_async_16(unsigned smem_dst, const char* src) {
+  asm volatile("cp.async.cg.shared.global.L2::256B [%0], [%1], 16;\n" ::"r"(smem_dst), "l"(src)
                : "memory");
+}
+
+// A shared-memory pointer as the 32-bit address that cp.async takes.
+__device__ __forceinline__ unsigned shared_address(const char* smem) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(smem));
 }
 
 __device__ __forceinline__ void wait_async_copies() {
@@ -538,7 +543,7 @@ struct TiledTranspose {
       char* dst = stage + r * STAGE_ROW_BYTES + 16 * unit;
       const int64_t left = p.in_end - chunk;
       if (left >= 16) {
-        copy_async_16(dst, chunk);
+        copy_async_16(shared_address(dst), chunk);
       } else {
         for (int i = 0; i < left; ++i) dst[i] = chunk[i];
       }
@@ -560,21 +565,33 @@ struct TiledTranspose {
     constexpr int BODY_UNITS = TC * E / 16;
     const char* const first_row = p.in + tile.in_tile;
     const int64_t row_bytes = p.row_stride * E;
+    const unsigned stage_at = shared_address(stage);
     if constexpr (BODY_UNITS <= 8) {
+      // Task t = threadIdx.x + k * THREADS is chunk t % UNITS of row t / UNITS; a
+      // thread steps from one task to its next by ROW_STEP rows and UNIT_STEP
+      // chunks (with a carry), so that the row's address and the staging address
+      // are sums, not a division and a 64-bit product per task.
       constexpr int UNITS = STAGE_ROW_BYTES / 16;  // the body and the last chunk
       constexpr int TASKS = TR * UNITS;
+      constexpr int ROW_STEP = THREADS / UNITS;
+      constexpr int UNIT_STEP = THREADS % UNITS;
+      int r = threadIdx.x / UNITS;
+      int unit = threadIdx.x - r * UNITS;
+      const char* row = first_row + r * row_bytes;
+      unsigned dst = stage_at + r * STAGE_ROW_BYTES + 16 * unit;
 #pragma unroll
       for (int k = 0; k < (TASKS + THREADS - 1) / THREADS; ++k) {
-        const int task = threadIdx.x + k * THREADS;
-        if (TASKS % THREADS == 0 || task < TASKS) {
-          const int r = task / UNITS;
-          const int unit = task - r * UNITS;
-          const char* row = first_row + r * row_bytes;
-          const int misalignment = misalignment_16(row);
-          if (unit < BODY_UNITS || misalignment != 0) {
-            copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * unit, row - misalignment + 16 * unit);
+        if (TASKS % THREADS == 0 || r < TR) {
+          if (unit < BODY_UNITS || misalignment_16(row) != 0) {
+            copy_async_16(dst, chunk_of(row, unit));
           }
         }
+        const bool carry = unit + UNIT_STEP >= UNITS;
+        unit += carry ? UNIT_STEP - UNITS : UNIT_STEP;
+        r += carry ? ROW_STEP + 1 : ROW_STEP;
+        row += (carry ? ROW_STEP + 1 : ROW_STEP) * row_bytes;
+        dst += carry ? (ROW_STEP + 1) * STAGE_ROW_BYTES + 16 * (UNIT_STEP - UNITS)
+                     : ROW_STEP * STAGE_ROW_BYTES + 16 * UNIT_STEP;
       }
     } else {
       constexpr int ROWS_PER_PASS = THREADS / BODY_UNITS;
@@ -585,16 +602,14 @@ struct TiledTranspose {
       for (int k = 0; k < TR / ROWS_PER_PASS; ++k) {
         const int r = threadIdx.x / BODY_UNITS + k * ROWS_PER_PASS;
         const char* row = first_row + r * row_bytes;
-        const char* chunk = row - misalignment_16(row) + 16 * unit;
-        copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * unit, chunk);
+        copy_async_16(stage_at + r * STAGE_ROW_BYTES + 16 * unit, chunk_of(row, unit));
       }
       if (threadIdx.x < TR) {
         const int r = threadIdx.x;
         const char* row = first_row + r * row_bytes;
-        const int misalignment = misalignment_16(row);
-        if (misalignment != 0) {
-          copy_async_16(stage + r * STAGE_ROW_BYTES + 16 * BODY_UNITS,
-                        row - misalignment + 16 * BODY_UNITS);
+        if (misalignment_16(row) != 0) {
+          copy_async_16(stage_at + r * STAGE_ROW_BYTES + 16 * BODY_UNITS,
+                        chunk_of(row, BODY_UNITS));
         }
       }
     }
@@ -602,17 +617,28 @@ struct TiledTranspose {
     __syncthreads();
   }
 
-  // The piece at `src`, input row `row` and column `c` of the tile, from its
-  // staging row, whose column 0 lies at that column's misalignment.
+  // Aligned 16-byte chunk `unit` of the chunks that hold the row starting at
+  // `row` (masked and added unsigned: no sign extensions in the 64-bit sum).
+  static __device__ __forceinline__ const char* chunk_of(const char* row, int unit) {
+    const uintptr_t first = reinterpret_cast<uintptr_t>(row) & ~uintptr_t{15};
+    return reinterpret_cast<const char*>(first + 16u * static_cast<unsigned>(unit));
+  }
+
+  // The piece at input row `row` and column `c` of the tile, from its staging
+  // row, whose column 0 lies at the row's misalignment: `row_address` is the low
+  // 32 bits of the row's first byte's address, of which only the misalignment
+  // (the low 4 bits) counts. c * E is a multiple of 4, so the piece's first word
+  // is c * E + (misalignment & ~3) into the staging row, and the funnel shift
+  // (8 x its argument, modulo 32) takes the rest.
   static __device__ __forceinline__ Words<W> staged_piece(const char* stage, int row, int c,
-                                                          const char* src) {
-    const int begin = misalignment_16(src - c * E) + c * E;
-    const uint32_t* words =
-        reinterpret_cast<const uint32_t*>(stage + row * STAGE_ROW_BYTES + (begin & ~3));
+                                                          uint32_t row_address) {
+    static_assert(MC * E % 4 == 0, "a micro-block starts on a word of its staging row");
+    const uint32_t* words = reinterpret_cast<const uint32_t*>(stage + row * STAGE_ROW_BYTES +
+                                                              c * E + (row_address & 12));
     uint32_t x[W + 1];
 #pragma unroll
     for (int j = 0; j <= W; ++j) x[j] = words[j];
-    return funnel_shift<W>(x, begin & 3);
+    return funnel_shift<W>(x, row_address);
   }
 
   // Phase 1: global -> registers -> transposed into shared memory. Every load of
@@ -637,11 +663,16 @@ struct TiledTranspose {
       if (full[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          const char* src = p.in + w.in + i * p.row_stride * E;
           if constexpr (LOAD == Access::Staged) {
-            rows_in[k][i] = staged_piece(stage, r + i, c, src);
+            // Low 32 bits of row r + i's address: sums and products of the
+            // 64-bit ones' low words.
+            const uint32_t row_address =
+                static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p.in) + w.in - c * E) +
+                static_cast<uint32_t>(i) * static_cast<uint32_t>(p.row_stride * E);
+            rows_in[k][i] = staged_piece(stage, r + i, c, row_address);
           } else {
-            rows_in[k][i] = load_piece<E, W, LOAD, CHECK_END>(src, p.in_end);
+            rows_in[k][i] =
+                load_piece<E, W, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E, p.in_end);
           }
         }
       } else if (w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
