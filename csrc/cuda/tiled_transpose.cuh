@@ -536,7 +536,7 @@ struct TiledTranspose {
         continue;  // a tile row outside the matrix
       }
       const char* row = p.in + w.in;
-      const char* chunk = row - misalignment_16(row) + 16 * unit;
+      const char* chunk = chunk_of(row, unit);
       if (chunk >= row + w.col_hi * E) {
         continue;  // past the tile's columns
       }
