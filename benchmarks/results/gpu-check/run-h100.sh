@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Device call 36 (H100): the v18 kernels on an H100: build, CUDA tests (transpose + graph capture),
+# Session 2026-11-21 b, device call 4 (H100): the v20 kernels (commit d4a8c3e) on an H100: build, CUDA tests (transpose + graph capture),
 # the full benchmark suite in two parts, GPU time of small shapes.
 set -uo pipefail
 G=/tmp/h100; mkdir -p $G
-export TORCH_CUDA_ARCH_LIST=9.0 MAX_JOBS=16 CC=/usr/bin/gcc CXX=/usr/bin/g++
-export LDSHARED="/usr/bin/g++ -shared" LDCXXSHARED="/usr/bin/g++ -shared" PYTHONUNBUFFERED=1
+. scripts/gpu-build-env; export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; date -u
 rm -rf build torch_transpose/_C*.so
 python3 setup.py build_ext --inplace > $G/build.log 2>&1; echo "built rc $?"; date -u
