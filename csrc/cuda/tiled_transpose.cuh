@@ -118,31 +118,34 @@ using Segment = Words<4>;  // 16 bytes
 // rows aligned or staged (and the tile holds one matrix): at least 256 bytes,
 // since the large matrices measured faster with input rows read 256 bytes at a
 // time (v15: bfloat16 3-6%, uint8 up to 3%; v16: staged uint8 slices 2.5%, their
-// boundary chunk now one in 17, not 9). `wide_skewed`: skewed tiles with
-// aligned loads take them too (v15: bfloat16 8191x8192 1.5% faster in 64 KiB;
+// boundary chunk now one in 17, not 9). `skewed_cols`: the skewed tiles' columns;
+// 2-byte ones take 256 bytes too (v15: 8191x8192 bfloat16 1.5% faster in 64 KiB;
 // uint8 6% slower). `word_cols` is the tile's columns where loads are word-shifted
 // and stores aligned: 256 bytes or more, for the same reason (v16: slices of
 // bfloat16 5%, float32 1.2%, float64 and complex64 1.7% faster; 512-byte bfloat16
-// tiles 12% slower, 256-byte ones with skewed stores 6% slower).
+// tiles 12% slower). `word_skewed_rows`: the rows of skewed tiles with word-shifted
+// loads; 2-byte ones are 128 x 128 rather than 256 x 64 (v26: 8191x8193 bfloat16 4%
+// faster; their 256-byte input runs cut the L2 sectors read by 8%, more than the
+// 8 re-read rows in 128 rather than 256 add).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
   static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16,
-                       skewed_rows = E == 16 ? rows : 128, aligned_cols = cols,
+                       skewed_rows = E == 16 ? rows : 128, word_skewed_rows = skewed_rows,
+                       skewed_cols = cols, aligned_cols = cols,
                        word_cols = E == 16 ? cols : 2 * cols;
-  static constexpr bool wide_skewed = false;
 };
 template <>
 struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
-  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256, aligned_cols = 256,
+  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256,
+                       word_skewed_rows = skewed_rows, skewed_cols = cols, aligned_cols = 256,
                        word_cols = cols;
-  static constexpr bool wide_skewed = false;
 };
 template <>
 struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256, aligned_cols = 128,
+  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256,
+                       word_skewed_rows = 128, skewed_cols = 128, aligned_cols = 128,
                        word_cols = 128;
-  static constexpr bool wide_skewed = true;
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -394,16 +397,13 @@ template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide>
 struct TiledTranspose {
   // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer (v15:
   // staged ones too, in 68 KiB of shared memory: 8191x8193 uint8 3.8% faster).
-  static constexpr int TR = STORE == Access::Words
-                                ? TileShape<E>::skewed_rows
-                                : TileShape<E>::rows;
+  static constexpr int TR = STORE == Access::Aligned16 ? TileShape<E>::rows
+                            : LOAD == Access::Words       ? TileShape<E>::word_skewed_rows
+                                                          : TileShape<E>::skewed_rows;
   static constexpr int TC = TILING != Tiling::Wide ? TileShape<E>::cols
-                            : STORE == Access::Aligned16
-                                ? (LOAD == Access::Words ? TileShape<E>::word_cols
-                                                         : TileShape<E>::aligned_cols)
-                                : (LOAD == Access::Aligned16 && TileShape<E>::wide_skewed
-                                       ? TileShape<E>::aligned_cols
-                                       : TileShape<E>::cols);
+                            : STORE == Access::Words ? TileShape<E>::skewed_cols
+                            : LOAD == Access::Words  ? TileShape<E>::word_cols
+                                                     : TileShape<E>::aligned_cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
