@@ -120,10 +120,12 @@ using Segment = Words<4>;  // 16 bytes
 // time (v15: bfloat16 3-6%, uint8 up to 3%; v16: staged uint8 slices 2.5%, their
 // boundary chunk now one in 17, not 9). `skewed_cols`: the skewed tiles' columns;
 // 2-byte ones take 256 bytes too (v15: 8191x8192 bfloat16 1.5% faster in 64 KiB;
-// uint8 6% slower). `word_cols` is the tile's columns where loads are word-shifted
-// and stores aligned: 256 bytes or more, for the same reason (v16: slices of
-// bfloat16 5%, float32 1.2%, float64 and complex64 1.7% faster; 512-byte bfloat16
-// tiles 12% slower). `word_skewed_rows`: the rows of skewed tiles with word-shifted
+// uint8 6% slower). `word_rows` x `word_cols` is the tile where loads are
+// word-shifted and stores aligned: 256 bytes wide or more, for the same reason
+// (v16: slices of bfloat16 5%, float32 1.2%, float64 and complex64 1.7% faster);
+// 2-byte ones 64 x 256, 512 bytes with one micro-block a thread (v26: slices 1%
+// faster, L2 read sectors -5%; 128 x 256, two a thread, 116 registers: v16, 12%
+// slower). `word_skewed_rows`: the rows of skewed tiles with word-shifted
 // loads; 2-byte ones are 128 x 128 rather than 256 x 64 (v26: 8191x8193 bfloat16 4%
 // faster; their 256-byte input runs cut the L2 sectors read by 8%, more than the
 // 8 re-read rows in 128 rather than 256 add).
@@ -132,20 +134,20 @@ struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
   static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16,
                        skewed_rows = E == 16 ? rows : 128, word_skewed_rows = skewed_rows,
-                       skewed_cols = cols, aligned_cols = cols,
+                       skewed_cols = cols, aligned_cols = cols, word_rows = rows,
                        word_cols = E == 16 ? cols : 2 * cols;
 };
 template <>
 struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
   static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256,
                        word_skewed_rows = skewed_rows, skewed_cols = cols, aligned_cols = 256,
-                       word_cols = cols;
+                       word_rows = rows, word_cols = cols;
 };
 template <>
 struct TileShape<2> {
   static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256,
                        word_skewed_rows = 128, skewed_cols = 128, aligned_cols = 128,
-                       word_cols = 128;
+                       word_rows = 64, word_cols = 256;
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -397,9 +399,11 @@ template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide>
 struct TiledTranspose {
   // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer (v15:
   // staged ones too, in 68 KiB of shared memory: 8191x8193 uint8 3.8% faster).
-  static constexpr int TR = STORE == Access::Aligned16 ? TileShape<E>::rows
-                            : LOAD == Access::Words       ? TileShape<E>::word_skewed_rows
-                                                          : TileShape<E>::skewed_rows;
+  static constexpr int TR = STORE == Access::Aligned16
+                                ? (LOAD == Access::Words ? TileShape<E>::word_rows
+                                                         : TileShape<E>::rows)
+                                : (LOAD == Access::Words ? TileShape<E>::word_skewed_rows
+                                                         : TileShape<E>::skewed_rows);
   static constexpr int TC = TILING != Tiling::Wide ? TileShape<E>::cols
                             : STORE == Access::Words ? TileShape<E>::skewed_cols
                             : LOAD == Access::Words  ? TileShape<E>::word_cols
