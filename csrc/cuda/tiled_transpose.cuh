@@ -5,8 +5,9 @@
 //   STORE   how output rows are written: Access::Aligned16 or Words
 //   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
 //           fit on the GPU at once), or several whole small matrices' (Folded)
-// The tile (TileShape<E>) is TR x TC input elements; its transpose is staged in
-// shared memory. The launcher (transpose_cuda.cu) picks the instance.
+// The tile (TileShape<E>, one per kind of kernel) is TR x TC input elements;
+// its transpose is staged in shared memory. The launcher (transpose_cuda.cu)
+// picks the instance.
 //
 // Phase 1: each thread takes a micro-block of M = 16 / E rows and one piece of
 // each (TileShape::piece bytes: 16 for E >= 4, one 32-bit word for 1-byte
@@ -54,15 +55,15 @@ namespace cuda {
 
 // Which tile a kernel takes; the launcher picks it per shape.
 enum class Tiling {
-  Wide,    // one matrix per tile, TileShape::aligned_cols or word_cols wide
+  Wide,    // one matrix per tile (TileShape's aligned, word_loaded or skewed tiles)
   Small,   // one matrix per tile, for aligned 1- and 16-byte matrices whose tiles all
            // fit on the GPU at once, so that one tile's latency bounds them: 1-byte
-           // tiles TileShape::cols wide, twice as many as wide ones (v18, GPU time:
+           // tiles TileShape::small, twice as many as wide ones (v18, GPU time:
            // uint8 1024^2 -17%, 2048^2 -11%, 65536x64 -12%, 64x65536 -5%, 4096^2 -3%;
            // 2-byte ones -5 to +5%, so not for them); 16-byte tiles at four blocks per
            // SM, not three, so that 1024^2's 512 tiles run in one wave (-4 to -6%; at
            // four blocks per SM large shapes ran 0.1-0.5% slower, so only here)
-  Folded,  // several whole small matrices per tile (FoldedTile), TileShape::cols wide
+  Folded,  // several whole small matrices per tile (FoldedTile), TileShape::small
 };
 
 enum class Access {
@@ -102,52 +103,69 @@ struct alignas(4 * N) Words {
 };
 using Segment = Words<4>;  // 16 bytes
 
-// Tile shape per element size: `rows` x `cols` is 16 KiB (32 KiB for 16-byte
-// elements, whose 1 KiB output rows measured faster: docs/PERFORMANCE.md v12);
-// the fields below make some tiles taller or wider (up to 64 KiB, 68 with a
-// staging area). Tile rows and columns are at least 128 bytes (a cache line;
-// the swizzle's period). `piece` is the bytes of each input row that one thread takes in
-// phase 1: one 32-bit word for 1-byte elements, so that their tile has 256
-// threads rather than 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a
-// word lost for 2-byte elements: 13-17% slower on unaligned rows).
-// `skewed_rows` is the tile's rows where its stores are skewed (below), twice
-// `rows`, since a skewed tile re-reads 16 or 32 bytes of each column (v13: 8191x8192
-// uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%). 16-byte elements' output
-// rows are always aligned (never skewed), and twice their rows would not fit.
-// `aligned_cols` is the tile's columns where output rows are aligned and input
-// rows aligned or staged (and the tile holds one matrix): at least 256 bytes,
-// since the large matrices measured faster with input rows read 256 bytes at a
-// time (v15: bfloat16 3-6%, uint8 up to 3%; v16: staged uint8 slices 2.5%, their
-// boundary chunk now one in 17, not 9). `skewed_cols`: the skewed tiles' columns;
-// 2-byte ones take 256 bytes too (v15: 8191x8192 bfloat16 1.5% faster in 64 KiB;
-// uint8 6% slower). `word_rows` x `word_cols` is the tile where loads are
-// word-shifted and stores aligned: 256 bytes wide or more, for the same reason
-// (v16: slices of bfloat16 5%, float32 1.2%, float64 and complex64 1.7% faster);
-// 2-byte ones 64 x 256, 512 bytes with one micro-block a thread (v26: slices 1%
-// faster, L2 read sectors -5%; 128 x 256, two a thread, 116 registers: v16, 12%
-// slower). `word_skewed_rows`: the rows of skewed tiles with word-shifted
-// loads; 2-byte ones are 128 x 128 rather than 256 x 64 (v26: 8191x8193 bfloat16 4%
-// faster; their 256-byte input runs cut the L2 sectors read by 8%, more than the
-// 8 re-read rows in 128 rather than 256 add).
+// A tile's extent: `rows` x `cols` input elements (rows and columns of at least
+// 128 bytes: a cache line, the swizzle's period).
+struct TileExtent {
+  int rows;
+  int cols;
+};
+
+// The tiles per element size, one per kind of kernel (TiledTranspose picks it):
+//   small         small and folded tiles (Tiling), 16 KiB; 32 KiB for 16-byte
+//                 elements, whose 1 KiB output rows measured faster (v12)
+//   aligned       both sides aligned, one matrix (or staged 1-byte loads):
+//                 input rows read 256 bytes at a time at least (v15: bfloat16
+//                 3-6%, uint8 up to 3%; v16: staged uint8 slices 2.5%, their
+//                 boundary chunk one in 17, not 9)
+//   word_loaded   word-shifted loads, aligned stores: 256 bytes or more, for the
+//                 same reason (v16: slices of bfloat16 5%, float32 1.2%, float64
+//                 and complex64 1.7%); 2-byte ones 64 x 256, 512 bytes with one
+//                 micro-block a thread (v26: slices 1%, L2 read sectors -5%;
+//                 128 x 256, two a thread at 116 registers: v16, 12% slower)
+//   skewed        skewed stores (below), aligned or staged loads: twice as tall,
+//                 since a skewed tile re-reads 16 or 32 bytes of each column (v13:
+//                 8191x8192 uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%);
+//                 2-byte ones 256 bytes wide too (v15: 8191x8192 bfloat16 1.5% in
+//                 64 KiB; uint8 6% slower)
+//   word_skewed   skewed stores, word-shifted loads: as `skewed`, but where each
+//                 input run starts anywhere, 512-byte runs (2-byte 128 x 128, v26:
+//                 8191x8193 bfloat16 4%; 8-byte 64 x 64: float64 1.0%, complex64
+//                 1.2%) read fewer L2 sectors per byte than shorter runs in taller
+//                 tiles re-read rows (4-byte 128 x 128 in 64 KiB: two blocks per
+//                 SM, 2.4% slower)
+// 16-byte elements' output rows are always aligned (never skewed); staged loads
+// are 1-byte only (Access), word-shifted ones never.
+// `piece` is the bytes of each input row that one thread takes in phase 1: one
+// 32-bit word for 1-byte elements, so that their tile has 256 threads rather than
+// 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a word lost for 2-byte
+// elements: 13-17% slower on unaligned rows).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
-  static constexpr int rows = 64, cols = E == 4 ? 64 : 32, piece = 16,
-                       skewed_rows = E == 16 ? rows : 128, word_skewed_rows = skewed_rows,
-                       skewed_cols = cols, aligned_cols = cols, word_rows = rows,
-                       word_cols = E == 16 ? cols : 2 * cols;
+  static constexpr int piece = 16;
+  static constexpr TileExtent small = {64, E == 4 ? 64 : 32};
+  static constexpr TileExtent aligned = small;
+  static constexpr TileExtent word_loaded = {64, E == 16 ? 32 : 512 / E};
+  static constexpr TileExtent skewed = {E == 16 ? 64 : 128, small.cols};
+  static constexpr TileExtent word_skewed = E == 8 ? TileExtent{64, 64} : skewed;
 };
 template <>
 struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
-  static constexpr int rows = 128, cols = 128, piece = 4, skewed_rows = 256,
-                       word_skewed_rows = skewed_rows, skewed_cols = cols, aligned_cols = 256,
-                       word_rows = rows, word_cols = cols;
+  static constexpr int piece = 4;
+  static constexpr TileExtent small = {128, 128};
+  static constexpr TileExtent aligned = {128, 256};
+  static constexpr TileExtent word_loaded = small;
+  static constexpr TileExtent skewed = {256, 128};
+  static constexpr TileExtent word_skewed = skewed;
 };
 template <>
 struct TileShape<2> {
-  static constexpr int rows = 128, cols = 64, piece = 16, skewed_rows = 256,
-                       word_skewed_rows = 128, skewed_cols = 128, aligned_cols = 128,
-                       word_rows = 64, word_cols = 256;
+  static constexpr int piece = 16;
+  static constexpr TileExtent small = {128, 64};
+  static constexpr TileExtent aligned = {128, 128};
+  static constexpr TileExtent word_loaded = {64, 256};
+  static constexpr TileExtent skewed = {256, 128};
+  static constexpr TileExtent word_skewed = {128, 128};
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -399,15 +417,13 @@ template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide>
 struct TiledTranspose {
   // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer (v15:
   // staged ones too, in 68 KiB of shared memory: 8191x8193 uint8 3.8% faster).
-  static constexpr int TR = STORE == Access::Aligned16
-                                ? (LOAD == Access::Words ? TileShape<E>::word_rows
-                                                         : TileShape<E>::rows)
-                                : (LOAD == Access::Words ? TileShape<E>::word_skewed_rows
-                                                         : TileShape<E>::skewed_rows);
-  static constexpr int TC = TILING != Tiling::Wide ? TileShape<E>::cols
-                            : STORE == Access::Words ? TileShape<E>::skewed_cols
-                            : LOAD == Access::Words  ? TileShape<E>::word_cols
-                                                     : TileShape<E>::aligned_cols;
+  static constexpr TileExtent SHAPE =
+      TILING != Tiling::Wide ? TileShape<E>::small
+      : STORE == Access::Aligned16
+          ? (LOAD == Access::Words ? TileShape<E>::word_loaded : TileShape<E>::aligned)
+          : (LOAD == Access::Words ? TileShape<E>::word_skewed : TileShape<E>::skewed);
+  static constexpr int TR = SHAPE.rows;
+  static constexpr int TC = SHAPE.cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
