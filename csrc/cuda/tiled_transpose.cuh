@@ -127,14 +127,16 @@ struct TileExtent {
 //                 8191x8192 uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%);
 //                 2-byte ones 256 bytes wide too (v15: 8191x8192 bfloat16 1.5% in
 //                 64 KiB; uint8 6% slower)
-//   word_skewed   skewed stores, word-shifted loads: as `skewed`, but where each
-//                 input run starts anywhere, 512-byte runs (2-byte 128 x 128, v26:
-//                 8191x8193 bfloat16 4%; 8-byte 64 x 64: float64 1.0%, complex64
-//                 1.2%) read fewer L2 sectors per byte than shorter runs in taller
-//                 tiles re-read rows (4-byte 128 x 128 in 64 KiB: two blocks per
-//                 SM, 2.4% slower)
-// 16-byte elements' output rows are always aligned (never skewed); staged loads
-// are 1-byte only (Access), word-shifted ones never.
+//   word_skewed   skewed stores, word-shifted loads: input runs start anywhere,
+//                 so wider runs read fewer extra L2 sectors (128 bytes: 5 sectors
+//                 for 4 of data; 256: 9 for 8; 512: 17 for 16), worth more than
+//                 the rows a shorter tile re-reads (v26: 2-byte 128 x 128,
+//                 8191x8193 bfloat16 4% faster; 8-byte 64 x 64, float64 1.0%,
+//                 complex64 1.2%; 4-byte 128 x 128 needs 64 KiB and loses a
+//                 block per SM: 2.4% slower)
+// 16-byte elements' output rows are always aligned (never skewed), and 1-byte
+// rows that start anywhere are staged, never word-shifted (Access), so those
+// element sizes leave some of these tiles unused.
 // `piece` is the bytes of each input row that one thread takes in phase 1: one
 // 32-bit word for 1-byte elements, so that their tile has 256 threads rather than
 // 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a word lost for 2-byte
