@@ -43,7 +43,9 @@ struct TransposePlan {
   // How the tiled kernels touch each side: 16 where every row starts 16-byte
   // aligned (128-bit accesses), 4 where rows start anywhere (aligned words or
   // staged chunks shifted into place, skewed tiles for stores: the launcher in
-  // csrc/cuda/transpose_cuda.cu picks the variant); 0 off the tiled paths.
+  // csrc/cuda/transpose_cuda.cu picks the variant, and gives skewed tiles to
+  // 16-byte-aligned output rows too where they start mid-sector and span several
+  // tiles); 0 off the tiled paths.
   int64_t load_bytes = 0;
   int64_t store_bytes = 0;
 };

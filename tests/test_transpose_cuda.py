@@ -89,6 +89,24 @@ def test_misaligned_storage_offsets(dtype, offset):
     check(y)
 
 
+# Output rows that start 16 bytes into a 32-byte sector (16 mod 32 bytes long, or
+# an out= buffer 16 bytes past a sector) and run across several tiles go through
+# skewed tiles; rows inside one tile (fewer than a tile's rows) through aligned ones.
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("row_bytes", [1040, 48], ids=lambda n: f"{n}-byte rows")
+def test_output_rows_starting_mid_sector(dtype, row_bytes):
+    rows = max(1, row_bytes // dtype.itemsize)
+    for shape in [(rows, 300), (2, rows, 77)]:
+        check(random_tensor(shape, dtype, "cuda"))
+    x = random_tensor((2 * rows, 129), dtype, "cuda")
+    expected = x.mT.contiguous()
+    offset = 16 // dtype.itemsize
+    buffer = poisoned_like((expected.numel() + offset,), dtype, "cuda")
+    out = buffer[offset:].view(expected.shape)
+    op.transpose.out(x, -2, -1, out=out)
+    assert_bitwise_equal(out, expected)
+
+
 # Blocks walk the tiles a group of tile-rows at a time (256 by default, more than
 # these shapes have); the override, read once per process, makes groups of 3
 # tile-rows and a shorter last group, on every path that walks tiles in groups.

@@ -47,7 +47,8 @@ def explain(x: torch.Tensor, dim0: int = -2, dim1: int = -1) -> dict:
     (128-bit accesses, rows 16-byte aligned) or 4 (rows starting anywhere: loads
     read the aligned words that hold a row, or for 1-byte types stage its aligned
     16-byte chunks in shared memory, and shift them into place; stores write
-    whole aligned 16-byte chunks from skewed tiles); 0 off the tiled paths.
+    whole aligned 16-byte chunks from skewed tiles, as they also do for 16-byte-aligned
+    output rows that start mid-sector and span several tiles); 0 off the tiled paths.
     Looks at the layout only, so it answers for CPU and meta tensors too; CPU
     tensors always run the ATen implementation.
     """
