@@ -11,6 +11,8 @@ import torch_transpose  # noqa: F401  (registers the op)
 CASES = {
     "aligned_u8": lambda: torch.randint(0, 256, (8192, 8192), dtype=torch.uint8, device="cuda"),
     "rows_u8": lambda: torch.randint(0, 256, (8191, 8192), dtype=torch.uint8, device="cuda"),
+    # Output rows of 8193 bytes: their misalignment steps +1 a row, where 8191's steps -1 (v27).
+    "rows_up_u8": lambda: torch.randint(0, 256, (8193, 8192), dtype=torch.uint8, device="cuda"),
     "odd_u8": lambda: torch.randint(0, 256, (8191, 8193), dtype=torch.uint8, device="cuda"),
     "slice_u8": lambda: torch.randint(0, 256, (8192, 8209), dtype=torch.uint8, device="cuda")[:, :-17],
     "odd_bf16": lambda: torch.randn(8191, 8193, device="cuda", dtype=torch.bfloat16),
