@@ -281,6 +281,14 @@ __device__ __forceinline__ void copy_async_16(unsigned smem_dst, const char* src
                : "memory");
 }
 
+// Asynchronous copy of the aligned N (4, 8 or 16) bytes at `src` to shared memory.
+template <int N>
+__device__ __forceinline__ void copy_async(unsigned smem_dst, const char* src) {
+  static_assert(N == 4 || N == 8 || N == 16, "cp.async copies 4, 8 or 16 bytes");
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(smem_dst), "l"(src), "n"(N)
+               : "memory");
+}
+
 // A shared-memory pointer as the 32-bit address that cp.async takes.
 __device__ __forceinline__ unsigned shared_address(const char* smem) {
   return static_cast<unsigned>(__cvta_generic_to_shared(smem));
@@ -290,17 +298,20 @@ __device__ __forceinline__ void wait_async_copies() {
   asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
-// The aligned word at `word`, except bytes at or past `end`, which read as 0.
+// Edge paths issue every load before using any: a load whose value is stored
+// (or merged) before the next one is issued costs a whole memory round trip, about
+// a microsecond under a busy memory system, so that the 60 of a 1-byte micro-block
+// cut by the matrix's last row made the last tile-row's blocks four times as slow
+// as the rest (8191x8192 uint8 1.25x the copy; the time grew with the rows' count
+// modulo 16; v28).
+
+// The aligned word at `word` of a row of 2-byte elements (the only rows read as
+// shifted words: 1-byte ones are staged), of which only the bytes before `end`
+// are read: a word that runs past the end holds one element before it. One load
+// either way, waited on by nothing here (edge paths, above).
 __device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const char* end) {
   const char* bytes = reinterpret_cast<const char*>(word);
-  if (bytes + 4 <= end) {
-    return *word;
-  }
-  uint32_t value = 0;
-  for (int i = 0; bytes + i < end; ++i) {
-    value |= uint32_t{static_cast<uint8_t>(bytes[i])} << (8 * i);
-  }
-  return value;
+  return bytes + 4 <= end ? *word : uint32_t{*reinterpret_cast<const uint16_t*>(bytes)};
 }
 
 // The 4W bytes of a row starting at `p` (E-byte aligned; 4W-byte aligned for
@@ -322,6 +333,7 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
     for (int j = 0; j < WORDS; ++j) out[j] = load_unaligned_row<Word>(p + j * sizeof(Word));
     return s;
   } else {
+    static_assert(E == 2, "rows of 1-byte elements that start anywhere are staged");
     // The aligned words that hold bytes [p, p + 4W). Each holds at least one of
     // them, so all lie in the tensor's allocation; the bytes they bring beside
     // those (a row gap, a neighbouring element) are read but never used, and
@@ -429,6 +441,12 @@ struct TiledTranspose {
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
   static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
+  // Edge micro-blocks without a round trip per element (edge paths, above), where
+  // they cost something: the first and last tile-rows of skewed tiles, whose
+  // output rows are not 16-byte aligned, so that their number is not a multiple
+  // of M (aligned rows never cut a micro-block). In every other kernel they
+  // moved ptxas's register counts, up to 14 either way, for nothing.
+  static constexpr bool FAST_EDGES = STORE == Access::Words && M > 1;
   static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   // A skewed tile is twice as tall: up to 512 threads take its micro-blocks one
@@ -567,7 +585,11 @@ struct TiledTranspose {
       if (left >= 16) {
         copy_async_16(shared_address(dst), chunk);
       } else {
-        for (int i = 0; i < left; ++i) dst[i] = chunk[i];
+        // The input's last chunk, up to its end (edge paths: above).
+        uint8_t bytes[16];
+#pragma unroll
+        for (int i = 0; i < 16; ++i) bytes[i] = i < left ? static_cast<uint8_t>(chunk[i]) : 0;
+        memcpy(dst, bytes, 16);
       }
     }
     wait_async_copies();
@@ -663,6 +685,23 @@ struct TiledTranspose {
     return funnel_shift<W>(x, row_address);
   }
 
+  // The piece of row r + i, column c of the tile (micro-block (r, c), its window w).
+  template <bool CHECK_END>
+  static __device__ __forceinline__ Words<W> load_row_piece(const TiledTransposeParams& p,
+                                                            const Window& w, const char* stage,
+                                                            int r, int c, int i) {
+    if constexpr (LOAD == Access::Staged) {
+      // Low 32 bits of row r + i's address: sums and products of the 64-bit
+      // ones' low words.
+      const uint32_t row_address =
+          static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p.in) + w.in - c * E) +
+          static_cast<uint32_t>(i) * static_cast<uint32_t>(p.row_stride * E);
+      return staged_piece(stage, r + i, c, row_address);
+    } else {
+      return load_piece<E, W, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E, p.in_end);
+    }
+  }
+
   // Phase 1: global -> registers -> transposed into shared memory. Every load of
   // the thread is issued before the first is used.
   template <bool CHECK_END, class Tile>
@@ -674,47 +713,73 @@ struct TiledTranspose {
       stage_rows<CHECK_END>(p, tile, stage);
     }
     Words<W> rows_in[LOADS][M];
-    bool full[LOADS];
+    // The micro-block's pieces are in rows_in: all of them, or where it is cut by
+    // the matrix's first or last row (FAST_EDGES), its other rows' pieces, the
+    // nearest of them in place of the rest (shared memory that no output byte is
+    // taken from: loads without conditions, as few registers as a whole one).
+    bool in_registers[LOADS];
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
       const int blk = threadIdx.x + k * THREADS;
       const int r = (blk / BLOCKS_C) * M;
       const int c = (blk % BLOCKS_C) * MC;
       const Window w = tile.at(r, c);
-      full[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= MC;
-      if (full[k]) {
+      in_registers[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= MC;
+      if (in_registers[k]) {
+#pragma unroll
+        for (int i = 0; i < M; ++i) rows_in[k][i] = load_row_piece<CHECK_END>(p, w, stage, r, c, i);
+      } else if (FAST_EDGES && w.row_lo < M && w.row_hi > 0 &&
+                 (LOAD == Access::Staged ? w.col_hi > 0 : w.col_hi >= MC)) {
+        // Every load issued before any is used (edge paths, above); staged rows
+        // hold a piece cut by the last column too (from chunks that hold its
+        // elements).
+        in_registers[k] = true;
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          if constexpr (LOAD == Access::Staged) {
-            // Low 32 bits of row r + i's address: sums and products of the
-            // 64-bit ones' low words.
-            const uint32_t row_address =
-                static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p.in) + w.in - c * E) +
-                static_cast<uint32_t>(i) * static_cast<uint32_t>(p.row_stride * E);
-            rows_in[k][i] = staged_piece(stage, r + i, c, row_address);
-          } else {
-            rows_in[k][i] =
-                load_piece<E, W, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E, p.in_end);
+          rows_in[k][i] =
+              load_row_piece<CHECK_END>(p, w, stage, r, c, min(max(i, w.row_lo), w.row_hi - 1));
+        }
+      } else if (FAST_EDGES && E == 2 && LOAD == Access::Words && w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
+#pragma unroll 1
+        for (int e = 0; e < w.col_hi; ++e) {
+          Element column[M];
+#pragma unroll
+          for (int i = 0; i < M; ++i) {
+            const int row = min(max(i, w.row_lo), w.row_hi - 1);
+            column[i] = *reinterpret_cast<const Element*>(p.in + w.in + (row * p.row_stride + e) * E);
+          }
+#pragma unroll
+          for (int i = 0; i < M; ++i) {
+            *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) = column[i];
           }
         }
       } else if (w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
-        // A micro-block cut by the matrix edge: element by element, now, so
-        // that nothing of it stays live past the loads.
+        // Cut by the matrix's last column: element by element, to the output
+        // tile directly, so that nothing of it stays live past the loads;
+        // 4- to 16-byte elements by asynchronous copies, all in flight at once.
 #pragma unroll
         for (int i = 0; i < M; ++i) {
 #pragma unroll
           for (int e = 0; e < MC; ++e) {
             if (i >= w.row_lo && i < w.row_hi && e < w.col_hi) {
-              *reinterpret_cast<Element*>(smem + smem_offset(c + e, (r + i) * E)) =
-                  *reinterpret_cast<const Element*>(p.in + w.in + (i * p.row_stride + e) * E);
+              const char* src = p.in + w.in + (i * p.row_stride + e) * E;
+              char* dst = smem + smem_offset(c + e, (r + i) * E);
+              if constexpr (FAST_EDGES && E >= 4) {
+                copy_async<E>(shared_address(dst), src);
+              } else {
+                *reinterpret_cast<Element*>(dst) = *reinterpret_cast<const Element*>(src);
+              }
             }
           }
         }
       }
     }
+    if constexpr (FAST_EDGES && E >= 4) {
+      wait_async_copies();
+    }
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
-      if (full[k]) {
+      if (in_registers[k]) {
         const int blk = threadIdx.x + k * THREADS;
         const int r = (blk / BLOCKS_C) * M;
         const int c = (blk % BLOCKS_C) * MC;
