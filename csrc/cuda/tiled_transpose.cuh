@@ -739,7 +739,13 @@ struct TiledTranspose {
           rows_in[k][i] =
               load_row_piece<CHECK_END>(p, w, stage, r, c, min(max(i, w.row_lo), w.row_hi - 1));
         }
-      } else if (FAST_EDGES && E == 2 && LOAD == Access::Words && w.row_lo < M && w.row_hi > 0 && w.col_hi > 0) {
+      } else if (FAST_EDGES && E == 2 && LOAD == Access::Words && w.row_lo < M && w.row_hi > 0 &&
+                 w.col_hi > 0) {
+        // Cut by the matrix's last column, 2-byte elements of word-loaded tiles:
+        // a column's M elements (rows clamped as above) loaded before any is
+        // stored, one column at a time (unrolled across columns, this path for
+        // every element size had ptxas hoist all of their loads: up to 28 more
+        // registers, v28).
 #pragma unroll 1
         for (int e = 0; e < w.col_hi; ++e) {
           Element column[M];
