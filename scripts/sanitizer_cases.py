@@ -29,6 +29,13 @@ def cases(dtype):
     yield "odd rows (word stores)", random_bytes((255, 256), dtype)
     yield "odd both", random_bytes((255, 257), dtype)
     yield "storage offset", random_bytes((1 + 129 * 131,), dtype)[1:].view(129, 131)
+    # 16-byte aligned rows whose first byte is not on a 128-byte line: the aligned kernels
+    # release each input line's L2 priority from the line's start, before the tensor's.
+    shape = {1: (2, 4000, 4096), 16: (2048, 1056)}.get(dtype.itemsize, (256, 256))  # wide tiles
+    skip, numel = 16 // dtype.itemsize, 1
+    for s in shape:
+        numel *= s
+    yield "aligned, 16 bytes into a line", random_bytes((skip + numel,), dtype)[skip:].view(shape)
     yield "edge tiles", random_bytes((3, 33, 65), dtype)
     yield "small matrices (folded tiles)", random_bytes((5, 32, 48), dtype)
     yield "small padded matrices", random_bytes((5, 32, 64), dtype)[..., :47]

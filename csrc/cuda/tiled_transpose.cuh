@@ -298,6 +298,38 @@ __device__ __forceinline__ void wait_async_copies() {
   asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
+// Aligned input rows (TiledTranspose::EVICT_LAST) are read at L2 priority
+// evict_last, as torch.compile's transposes read theirs, and each line is set back
+// to evict_normal once its tile has stored its output. evict_last alone was 1.3-2.7%
+// faster but left the input in L2 ahead of the next kernel's data (a 24 MB sum after
+// the op 12-14% slower; v15, v22); released, the lines leave L2 as a copy leaves
+// it, and about half the gain stays (v29: 0.5-3.4%). The gain is in the output's
+// lines, which stay in L2 longer before they are written back (v25).
+__device__ __forceinline__ uint64_t evict_last_policy() {
+  uint64_t policy;
+  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  return policy;
+}
+
+template <int W>
+__device__ __forceinline__ Words<W> load_evict_last(const char* p, uint64_t policy) {
+  Words<W> v;
+  if constexpr (W == 1) {
+    asm("ld.global.L2::cache_hint.u32 %0, [%1], %2;" : "=r"(v.w[0]) : "l"(p), "l"(policy));
+  } else {
+    static_assert(W == 4, "a 4- or 16-byte piece");
+    asm("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+        : "=r"(v.w[0]), "=r"(v.w[1]), "=r"(v.w[2]), "=r"(v.w[3])
+        : "l"(p), "l"(policy));
+  }
+  return v;
+}
+
+// The L2 line (128 bytes) at `line` (128-byte aligned) back to evict_normal.
+__device__ __forceinline__ void release_line(const char* line) {
+  asm volatile("applypriority.global.L2::evict_normal [%0], 128;" ::"l"(line) : "memory");
+}
+
 // Edge paths issue every load before using any: a load whose value is stored
 // (or merged) before the next one is issued costs a whole memory round trip, about
 // a microsecond under a busy memory system, so that the 60 of a 1-byte micro-block
@@ -447,6 +479,13 @@ struct TiledTranspose {
   // of M (aligned rows never cut a micro-block). In every other kernel they
   // moved ptxas's register counts, up to 14 either way, for nothing.
   static constexpr bool FAST_EDGES = STORE == Access::Words && M > 1;
+  // Aligned loads at evict_last, released after the tile's stores (above), where
+  // both sides are aligned and a tile holds one matrix. Not in the skewed kernels:
+  // the release cost the 2-byte one a block per SM (v22: bfloat16 8191x8192 17%
+  // slower) and the 1-byte one time (v29: uint8 8191x8192 2.4% slower); folded and
+  // small tiles are bound by launches, not by L2.
+  static constexpr bool EVICT_LAST = LOAD == Access::Aligned16 && STORE == Access::Aligned16 &&
+                                     TILING == Tiling::Wide;
   static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   // A skewed tile is twice as tall: up to 512 threads take its micro-blocks one
@@ -548,6 +587,29 @@ struct TiledTranspose {
       store_tile_aligned(p, tile, smem);
     } else {
       store_tile_skewed(p, tile.out_tile, r0, tile.cols_here, smem);
+    }
+    if constexpr (EVICT_LAST) {
+      release_input_lines(p, tile);
+    }
+  }
+
+  // Every input line of the tile back to evict_normal (edge rows' too, which were
+  // read plain), a line per task: by the thread whose piece starts a line, 1-byte
+  // tiles (4-byte pieces) took 32 mostly idle releases a thread (v29: up to 4% slower).
+  static __device__ __forceinline__ void release_input_lines(const TiledTransposeParams& p,
+                                                             const MatrixTile<E>& tile) {
+    constexpr int LINES = TC * E / 128 + 1;  // of a tile row, 16-byte aligned
+    const int64_t row_bytes = p.row_stride * E;
+#pragma unroll 1
+    for (int task = threadIdx.x; task < TR * LINES; task += THREADS) {
+      const int r = task / LINES;
+      const int line = task - r * LINES;
+      if (r < tile.rows_lo || r >= tile.rows_here) continue;
+      const char* row = p.in + tile.in_tile + r * row_bytes;
+      const uintptr_t at = (reinterpret_cast<uintptr_t>(row) & ~uintptr_t{127}) + 128u * line;
+      if (at < reinterpret_cast<uintptr_t>(row + tile.cols_here * E)) {
+        release_line(reinterpret_cast<const char*>(at));
+      }
     }
   }
 
@@ -697,6 +759,8 @@ struct TiledTranspose {
           static_cast<uint32_t>(reinterpret_cast<uintptr_t>(p.in) + w.in - c * E) +
           static_cast<uint32_t>(i) * static_cast<uint32_t>(p.row_stride * E);
       return staged_piece(stage, r + i, c, row_address);
+    } else if constexpr (LOAD == Access::Aligned16 && EVICT_LAST) {
+      return load_evict_last<W>(p.in + w.in + i * p.row_stride * E, evict_last_policy());
     } else {
       return load_piece<E, W, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E, p.in_end);
     }

@@ -1,0 +1,101 @@
+"""Does gputranspose leave L2 as a copy leaves it?
+
+The aligned kernels read their input at L2 priority evict_last and set each line
+back to evict_normal once used (docs/PERFORMANCE.md, v29): lines left at
+evict_last would crowd the next kernel's data out of L2. This times what the
+next kernel would feel: after each op (gputranspose or a same-shape copy), a
+24 MB buffer (it fits the 50-60 MB L2 of an H100/H200) is summed twice and the
+second sum is timed; it runs from L2 unless the op's lines displace it.
+
+    python benchmarks/l2_after_op.py [--dtypes ...] [--shapes ...] [--out FILE]
+
+Prints one row per dtype x shape: median second-sum time after a copy and after
+the transpose, and transpose / copy (about 1.0 where the op leaves L2 as a copy
+does; v15's unreleased evict_last loads read 1.10-1.14). Inputs rotate over four
+tensors larger than L2 together, as in the benchmark suite.
+"""
+
+import argparse
+import json
+import statistics
+
+import torch
+
+import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
+
+DTYPES = {
+    "uint8": torch.uint8,
+    "bfloat16": torch.bfloat16,
+    "float32": torch.float32,
+    "float64": torch.float64,
+    "complex128": torch.complex128,
+}
+SHAPES = {
+    "8192x8192": lambda t: t((8192, 8192)),
+    "8191x8193": lambda t: t((8191, 8193)),
+    "8192x8209[:,:-17]": lambda t: t((8192, 8209))[:, :-17],
+}
+
+
+def random_tensor(shape, dtype):
+    bytes_per = torch.empty((), dtype=dtype).element_size()
+    n = bytes_per
+    for s in shape:
+        n *= s
+    raw = torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda")
+    return raw.view(dtype).view(shape)
+
+
+def second_sum_us(before, inputs, buffer, reps):
+    times = []
+    for i in range(reps):
+        before(inputs[i % len(inputs)])
+        buffer.sum()
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        buffer.sum()
+        end.record()
+        torch.cuda.synchronize()
+        times.append(start.elapsed_time(end) * 1000)
+    return statistics.median(times[5:])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--dtypes", nargs="+", choices=list(DTYPES), default=list(DTYPES))
+    parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), default=list(SHAPES))
+    parser.add_argument("--reps", type=int, default=40)
+    parser.add_argument("--out", help="JSON file for the rows")
+    args = parser.parse_args()
+
+    torch.manual_seed(0)
+    buffer = torch.randn(6 * 1024 * 1024, device="cuda")  # 24 MB
+    ops = {
+        "copy": lambda x: torch.empty_like(x, memory_format=torch.contiguous_format).copy_(x),
+        "transpose": torch.ops.gputranspose.transpose,
+    }
+    # Warm up (clocks, caches, the ops' first calls), so that the first row is timed as
+    # the rest are.
+    warm = [SHAPES[args.shapes[0]](lambda s: random_tensor(s, DTYPES[args.dtypes[0]]))]
+    for op in ops.values():
+        second_sum_us(op, warm, buffer, 50)
+    del warm
+    rows = []
+    print(f"{'dtype':11s} {'shape':18s} {'copy':>8s} {'transpose':>9s}  transpose/copy")
+    for dname in args.dtypes:
+        for sname in args.shapes:
+            inputs = [SHAPES[sname](lambda s: random_tensor(s, DTYPES[dname])) for _ in range(4)]
+            t = {label: second_sum_us(op, inputs, buffer, args.reps) for label, op in ops.items()}
+            rows.append({"dtype": dname, "shape": sname, **{f"{k}_us": v for k, v in t.items()}})
+            print(f"{dname:11s} {sname:18s} {t['copy']:8.1f} {t['transpose']:9.1f}"
+                  f"  {t['transpose'] / t['copy']:.3f}", flush=True)
+            del inputs
+    if args.out:
+        with open(args.out, "w") as f:
+            json.dump({"device": torch.cuda.get_device_name(), "torch": torch.__version__,
+                       "rows": rows}, f, indent=1)
+
+
+if __name__ == "__main__":
+    main()
