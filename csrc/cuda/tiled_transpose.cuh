@@ -73,6 +73,12 @@ enum class Access {
               // shared memory, shifted into place from there
 };
 
+// The L2 priority of the input's lines (aligned-store one-matrix tiles only).
+enum class InputL2 {
+  Normal,     // plain loads
+  EvictLast,  // evict_last loads, each line released after its tile's stores (below)
+};
+
 template <int N>
 struct Bytes;
 template <>
@@ -298,13 +304,15 @@ __device__ __forceinline__ void wait_async_copies() {
   asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
-// Aligned input rows (TiledTranspose::EVICT_LAST) are read at L2 priority
-// evict_last, as torch.compile's transposes read theirs, and each line is set back
-// to evict_normal once its tile has stored its output. evict_last alone was 1.3-2.7%
-// faster but left the input in L2 ahead of the next kernel's data (a 24 MB sum after
-// the op 12-14% slower; v15, v22); released, the lines leave L2 as a copy leaves
-// it, and about half the gain stays (v29: 0.5-3.4%). The gain is in the output's
-// lines, which stay in L2 longer before they are written back (v25).
+// InputL2::EvictLast: aligned input rows are read at L2 priority evict_last, as
+// torch.compile's transposes read theirs, and each line is set back to evict_normal
+// once its tile has stored its output. evict_last alone was 1.3-2.7% faster but left
+// the input in L2 ahead of the next kernel's data (a 24 MB sum after the op 12-14%
+// slower; v15, v22); released, the lines leave L2 as a copy leaves it, and about
+// half the gain stays (v29: 0.5-3.4%). The gain is in the output's lines, which stay
+// in L2 longer before they are written back (v25), so it needs an input larger than
+// L2; a smaller one's transpose is bound by its blocks' latency, which the release
+// lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
 __device__ __forceinline__ uint64_t evict_last_policy() {
   uint64_t policy;
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
@@ -459,7 +467,8 @@ struct FoldedTile {
 
 // Tiling::Folded: a tile holds several whole small matrices (FoldedTile), so that
 // all threads of a block have work where a matrix is smaller than a tile.
-template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide>
+template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide,
+          InputL2 L2 = InputL2::Normal>
 struct TiledTranspose {
   // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer (v15:
   // staged ones too, in 68 KiB of shared memory: 8191x8193 uint8 3.8% faster).
@@ -479,13 +488,15 @@ struct TiledTranspose {
   // of M (aligned rows never cut a micro-block). In every other kernel they
   // moved ptxas's register counts, up to 14 either way, for nothing.
   static constexpr bool FAST_EDGES = STORE == Access::Words && M > 1;
-  // Aligned loads at evict_last, released after the tile's stores (above), where
-  // both sides are aligned and a tile holds one matrix. Not in the skewed kernels:
-  // the release cost the 2-byte one a block per SM (v22: bfloat16 8191x8192 17%
-  // slower) and the 1-byte one time (v29: uint8 8191x8192 2.4% slower); folded and
-  // small tiles are bound by launches, not by L2.
-  static constexpr bool EVICT_LAST = LOAD == Access::Aligned16 && STORE == Access::Aligned16 &&
-                                     TILING == Tiling::Wide;
+  // Aligned loads at evict_last, released after the tile's stores (InputL2), only
+  // where both sides are aligned and a tile holds one matrix. Not in the skewed
+  // kernels: the release cost the 2-byte one a block per SM (v22: bfloat16 8191x8192
+  // 17% slower) and the 1-byte one time (v29: uint8 8191x8192 2.4% slower); nor on
+  // unaligned loads (v29: 5-16% slower). Folded and small tiles are launch-bound.
+  static constexpr bool EVICT_LAST = L2 == InputL2::EvictLast;
+  static_assert(!EVICT_LAST || (LOAD == Access::Aligned16 && STORE == Access::Aligned16 &&
+                                TILING == Tiling::Wide),
+                "evict_last input: aligned one-matrix tiles only");
   static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   // A skewed tile is twice as tall: up to 512 threads take its micro-blocks one
@@ -1025,11 +1036,11 @@ struct TiledTranspose {
   }
 };
 
-template <int E, Access LOAD, Access STORE, Tiling TILING>
-__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, TILING>::THREADS,
-                                  TiledTranspose<E, LOAD, STORE, TILING>::MIN_BLOCKS_PER_SM)
+template <int E, Access LOAD, Access STORE, Tiling TILING, InputL2 L2 = InputL2::Normal>
+__global__ void __launch_bounds__(TiledTranspose<E, LOAD, STORE, TILING, L2>::THREADS,
+                                  TiledTranspose<E, LOAD, STORE, TILING, L2>::MIN_BLOCKS_PER_SM)
     tiled_transpose_kernel(const TiledTransposeParams params) {
-  using Kernel = TiledTranspose<E, LOAD, STORE, TILING>;
+  using Kernel = TiledTranspose<E, LOAD, STORE, TILING, L2>;
   // Dynamic, so that a tile may take more than 48 KiB (the launcher opts in).
   extern __shared__ __align__(16) char smem[];  // Kernel::SMEM_TOTAL_BYTES
   Kernel::run(params, smem);

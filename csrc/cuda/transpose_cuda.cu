@@ -89,10 +89,20 @@ int64_t resident_blocks(KernelFn kernel) {
   return blocks[device];
 }
 
-template <int E, Access LOAD, Access STORE, Tiling TILING>
+// The current device's L2 cache, in bytes, worked out once per device.
+int64_t l2_cache_bytes() {
+  static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
+  static int64_t bytes[C10_COMPILE_TIME_MAX_GPUS];
+  const c10::DeviceIndex device = c10::cuda::current_device();
+  std::call_once(once[device],
+                 [&] { bytes[device] = at::cuda::getDeviceProperties(device)->l2CacheSize; });
+  return bytes[device];
+}
+
+template <int E, Access LOAD, Access STORE, Tiling TILING, InputL2 L2 = InputL2::Normal>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out, Fold fold,
                   cudaStream_t stream) {
-  using Kernel = TiledTranspose<E, LOAD, STORE, TILING>;
+  using Kernel = TiledTranspose<E, LOAD, STORE, TILING, L2>;
   TiledTransposeParams params;
   params.in = static_cast<const char*>(x.const_data_ptr());
   params.in_end = params.in + ((plan.batch - 1) * plan.batch_stride +
@@ -123,7 +133,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.group_tiles = FastDivider(static_cast<uint32_t>(group * params.tiles_c));
   params.group_rows = FastDivider(static_cast<uint32_t>(group));
   params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
-  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING>;
+  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
   allow_shared_memory<Kernel>(kernel);
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
@@ -151,7 +161,8 @@ bool aligned_stores(const TransposePlan& plan, const at::Tensor& out) {
 // The one place that maps a plan to a kernel instance: element size x how each
 // side's rows are aligned x which tile (several small matrices a tile, or for 1-
 // and 16-byte elements small tiles where they all fit on the GPU at once;
-// Tiling in tiled_transpose.cuh).
+// Tiling in tiled_transpose.cuh) x, for aligned one-matrix tiles, the L2 priority
+// of the input's lines (InputL2).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
@@ -178,6 +189,10 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
           resident_blocks<Small>(tiled_transpose_kernel<E, A16, A16, SMALL>)) {
         return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
+    }
+    // Inputs larger than L2 at evict_last, released after use (InputL2).
+    if (plan.batch * plan.rows * plan.cols * E > l2_cache_bytes()) {
+      return launch_tiled<E, A16, A16, WIDE, InputL2::EvictLast>(plan, x, out, {}, stream);
     }
     return launch_tiled<E, A16, A16, WIDE>(plan, x, out, {}, stream);
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 2026-11-21 f, device call 5 (H200): final checks on the v29 kernels (clean build):
+# Session 2026-11-21 f, device calls 5 and 7 (H200): final checks on the v29 kernels (clean build):
 # scripts/gpu-check SANITIZE=1, the full suite in two parts, GPU time of small shapes and
 # L2 after the op (benchmarks/l2_after_op.py), all on that build. Run from the repository root.
 ROOT=$PWD
