@@ -188,7 +188,8 @@ def test_memory_is_safe_across_streams():
 # uint8 with odd sizes, and uint8 slices, take tiles of more than 48 KiB of shared
 # memory, which the launcher must allow on each device, not only on the first it
 # ran on; aligned uint8 and complex128 matrices take small tiles by an occupancy
-# worked out per device.
+# worked out per device, and aligned inputs larger than L2 (64 MiB) evict_last loads
+# by an L2 size worked out per device.
 @pytest.mark.parametrize(
     "make",
     [
@@ -197,8 +198,10 @@ def test_memory_is_safe_across_streams():
         lambda device: random_tensor((256, 300), torch.uint8, device)[:, :-17],
         lambda device: random_tensor((1024, 1024), torch.uint8, device),
         lambda device: random_tensor((256, 512), torch.complex128, device),
+        lambda device: random_tensor((4096, 4096), torch.float32, device),
     ],
-    ids=["float32", "uint8-odd", "uint8-slice", "uint8-aligned", "complex128-aligned"],
+    ids=["float32", "uint8-odd", "uint8-slice", "uint8-aligned", "complex128-aligned",
+         "float32-past-l2"],
 )
 def test_second_device_runs_on_its_own_device(make):
     op.transpose(make("cuda:0"))
