@@ -5,6 +5,8 @@
 //   STORE   how output rows are written: Access::Aligned16 or Words
 //   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
 //           fit on the GPU at once), or several whole small matrices' (Folded)
+//   L2      the L2 priority of the input's lines: InputL2::Normal, or EvictLast
+//           (released after use) for aligned one-matrix tiles of inputs past L2
 // The tile (TileShape<E>, one per kind of kernel) is TR x TC input elements;
 // its transpose is staged in shared memory. The launcher (transpose_cuda.cu)
 // picks the instance.
