@@ -17,33 +17,23 @@ tensors larger than L2 together, as in the benchmark suite.
 
 import argparse
 import json
+import os
 import statistics
+import sys
 
 import torch
 
-import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_transpose as bench  # noqa: E402  (the suite's dtypes, shapes and inputs)
 
-DTYPES = {
-    "uint8": torch.uint8,
-    "bfloat16": torch.bfloat16,
-    "float32": torch.float32,
-    "float64": torch.float64,
-    "complex128": torch.complex128,
-}
-SHAPES = {
-    "8192x8192": lambda t: t((8192, 8192)),
-    "8191x8193": lambda t: t((8191, 8193)),
-    "8192x8209[:,:-17]": lambda t: t((8192, 8209))[:, :-17],
-}
+DEFAULT_DTYPES = ["uint8", "bfloat16", "float32", "float64", "complex128"]
+DEFAULT_SHAPES = ["8192x8192", "8191x8193", "8192x8209[:,:-17]"]
+LARGE_SHAPES = [name for name, (_, _, size) in bench.SHAPES.items() if size == "large"]
 
 
-def random_tensor(shape, dtype):
-    bytes_per = torch.empty((), dtype=dtype).element_size()
-    n = bytes_per
-    for s in shape:
-        n *= s
-    raw = torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda")
-    return raw.view(dtype).view(shape)
+def inputs_of(dtype_name, shape_name, count):
+    shape, view, _ = bench.SHAPES[shape_name]
+    return [bench.random_input(shape, bench.DTYPES[dtype_name], view) for _ in range(count)]
 
 
 def second_sum_us(before, inputs, buffer, reps):
@@ -63,8 +53,8 @@ def second_sum_us(before, inputs, buffer, reps):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--dtypes", nargs="+", choices=list(DTYPES), default=list(DTYPES))
-    parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), default=list(SHAPES))
+    parser.add_argument("--dtypes", nargs="+", choices=list(bench.DTYPES), default=DEFAULT_DTYPES)
+    parser.add_argument("--shapes", nargs="+", choices=LARGE_SHAPES, default=DEFAULT_SHAPES)
     parser.add_argument("--reps", type=int, default=40)
     parser.add_argument("--out", help="JSON file for the rows")
     args = parser.parse_args()
@@ -77,7 +67,7 @@ def main():
     }
     # Warm up (clocks, caches, the ops' first calls), so that the first row is timed as
     # the rest are.
-    warm = [SHAPES[args.shapes[0]](lambda s: random_tensor(s, DTYPES[args.dtypes[0]]))]
+    warm = inputs_of(args.dtypes[0], args.shapes[0], 1)
     for op in ops.values():
         second_sum_us(op, warm, buffer, 50)
     del warm
@@ -85,7 +75,7 @@ def main():
     print(f"{'dtype':11s} {'shape':18s} {'copy':>8s} {'transpose':>9s}  transpose/copy")
     for dname in args.dtypes:
         for sname in args.shapes:
-            inputs = [SHAPES[sname](lambda s: random_tensor(s, DTYPES[dname])) for _ in range(4)]
+            inputs = inputs_of(dname, sname, 4)
             t = {label: second_sum_us(op, inputs, buffer, args.reps) for label, op in ops.items()}
             rows.append({"dtype": dname, "shape": sname, **{f"{k}_us": v for k, v in t.items()}})
             print(f"{dname:11s} {sname:18s} {t['copy']:8.1f} {t['transpose']:9.1f}"
@@ -93,8 +83,7 @@ def main():
             del inputs
     if args.out:
         with open(args.out, "w") as f:
-            json.dump({"device": torch.cuda.get_device_name(), "torch": torch.__version__,
-                       "rows": rows}, f, indent=1)
+            json.dump({"environment": bench.environment(), "rows": rows}, f, indent=1)
 
 
 if __name__ == "__main__":

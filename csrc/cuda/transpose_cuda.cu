@@ -73,30 +73,33 @@ void allow_shared_memory(KernelFn kernel) {
   }
 }
 
-// Blocks of `kernel` that the current device holds at once (occupancy x SMs),
-// worked out once per device.
+// compute(device) for the current device, worked out once per device (each caller's
+// lambda, a type of its own, keeps its own values).
+template <class Compute>
+int64_t once_per_device(Compute compute) {
+  static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
+  static int64_t values[C10_COMPILE_TIME_MAX_GPUS];
+  const c10::DeviceIndex device = c10::cuda::current_device();
+  std::call_once(once[device], [&] { values[device] = compute(device); });
+  return values[device];
+}
+
+// Blocks of `kernel` that the current device holds at once (occupancy x SMs).
 template <class Kernel, class KernelFn>
 int64_t resident_blocks(KernelFn kernel) {
-  static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
-  static int64_t blocks[C10_COMPILE_TIME_MAX_GPUS];
-  const c10::DeviceIndex device = c10::cuda::current_device();
-  std::call_once(once[device], [&] {
+  return once_per_device([&](c10::DeviceIndex device) {
     int per_sm = 0;
     C10_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
         &per_sm, kernel, Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES));
-    blocks[device] = int64_t{per_sm} * at::cuda::getDeviceProperties(device)->multiProcessorCount;
+    return int64_t{per_sm} * at::cuda::getDeviceProperties(device)->multiProcessorCount;
   });
-  return blocks[device];
 }
 
-// The current device's L2 cache, in bytes, worked out once per device.
+// The current device's L2 cache, in bytes.
 int64_t l2_cache_bytes() {
-  static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
-  static int64_t bytes[C10_COMPILE_TIME_MAX_GPUS];
-  const c10::DeviceIndex device = c10::cuda::current_device();
-  std::call_once(once[device],
-                 [&] { bytes[device] = at::cuda::getDeviceProperties(device)->l2CacheSize; });
-  return bytes[device];
+  return once_per_device([](c10::DeviceIndex device) {
+    return int64_t{at::cuda::getDeviceProperties(device)->l2CacheSize};
+  });
 }
 
 template <int E, Access LOAD, Access STORE, Tiling TILING, InputL2 L2 = InputL2::Normal>
