@@ -125,8 +125,8 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
     assert_bitwise_equal(out, expected)
 
 
-# Blocks walk the tiles a group of tile-rows at a time (256 by default, more than
-# these shapes have); the override, read once per process, makes groups of 3
+# Blocks walk the tiles a group of tile-rows at a time (a whole column of tiles by
+# default); the override, read once per process, makes groups of 3
 # tile-rows and a shorter last group, on every path that walks tiles in groups.
 TILE_WALK_CHECK = """
 import sys, torch, torch_transpose

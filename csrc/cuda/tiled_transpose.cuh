@@ -44,8 +44,9 @@
 // row-wise phase-2 loads hit one bank twice within a wavefront (padding alone
 // cannot do that for 16-byte accesses).
 //
-// Blocks walk the tiles in groups of `group_rows` tile-rows (down a group, then across),
-// so that the blocks in flight cover a compact patch of both input and output.
+// Blocks walk the tiles in groups of `group_rows` tile-rows (down a group, then across;
+// by default a group is a whole column of tiles, the launcher's tile_group_rows), so
+// that the blocks in flight cover a compact patch of both input and output.
 
 #include <cstdint>
 #include <cstring>
