@@ -4,6 +4,7 @@ loads x {16-byte, skewed word} stores, edge tiles, batches (several small
 matrices a tile), the memcpy / empty / fallback paths, out= and cuBLAS.
 Checks every result against ATen; exits non-zero on a mismatch."""
 
+import math
 import sys
 
 import torch
@@ -12,30 +13,29 @@ import torch_transpose
 
 op = torch.ops.gputranspose
 DTYPES = [torch.uint8, torch.bfloat16, torch.float32, torch.float64, torch.complex128]
+# Aligned shapes with more tiles than fit on the GPU at once, by element size, so that 1- and
+# 16-byte elements take wide tiles, not small ones (other sizes have no small tiles).
+WIDE_TILE_SHAPES = {1: (2, 4000, 4096), 16: (2048, 1056)}
 
 
 def random_bytes(shape, dtype):
-    n = torch.empty((), dtype=dtype).element_size()
-    for s in shape:
-        n *= s
+    n = torch.empty((), dtype=dtype).element_size() * math.prod(shape)
     return torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda").view(dtype).view(shape)
 
 
 def cases(dtype):
+    wide = WIDE_TILE_SHAPES.get(dtype.itemsize, (256, 256))
     yield "aligned", random_bytes((256, 256), dtype)
-    if dtype.itemsize in (1, 16):  # small tiles above, wide ones here (more than fit at once)
-        yield "aligned, wide tiles", random_bytes((2, 4000, 4096) if dtype.itemsize == 1 else (2048, 1056), dtype)
+    if dtype.itemsize in WIDE_TILE_SHAPES:  # small tiles above, wide ones here
+        yield "aligned, wide tiles", random_bytes(wide, dtype)
     yield "odd pitch (word loads)", random_bytes((256, 259), dtype)[:, :-3]
     yield "odd rows (word stores)", random_bytes((255, 256), dtype)
     yield "odd both", random_bytes((255, 257), dtype)
     yield "storage offset", random_bytes((1 + 129 * 131,), dtype)[1:].view(129, 131)
     # 16-byte aligned rows whose first byte is not on a 128-byte line: the aligned kernels
     # release each input line's L2 priority from the line's start, before the tensor's.
-    shape = {1: (2, 4000, 4096), 16: (2048, 1056)}.get(dtype.itemsize, (256, 256))  # wide tiles
-    skip, numel = 16 // dtype.itemsize, 1
-    for s in shape:
-        numel *= s
-    yield "aligned, 16 bytes into a line", random_bytes((skip + numel,), dtype)[skip:].view(shape)
+    skip = 16 // dtype.itemsize
+    yield "aligned, 16 bytes into a line", random_bytes((skip + math.prod(wide),), dtype)[skip:].view(wide)
     yield "edge tiles", random_bytes((3, 33, 65), dtype)
     yield "small matrices (folded tiles)", random_bytes((5, 32, 48), dtype)
     yield "small padded matrices", random_bytes((5, 32, 64), dtype)[..., :47]
