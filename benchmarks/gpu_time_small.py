@@ -5,7 +5,9 @@ each call sees them: there the host's work per call (about 7-8 us on the H200
 machine) hides most kernels. A stream of calls that the host queues ahead of the
 GPU (a training step, a CUDA graph) pays the GPU's time alone. This script
 measures that: a sleep kernel queued first keeps the GPU busy while the host
-queues `--reps` calls, and two events time the calls back to back. Each
+queues `--reps` calls, and two events time the calls back to back; the host's
+time per call, spent queueing them while the GPU sleeps, is taken beside it
+(`*_host_us`: what a launch-bound model pays per call, the GPU aside). Each
 implementation is timed in `--rounds` rounds that visit every implementation in
 turn (median of the rounds); inputs rotate over 4x the L2 cache; each output is
 checked against ATen first.
@@ -16,6 +18,7 @@ checked against ATen first.
 import argparse
 import json
 import statistics
+import time
 
 import torch
 
@@ -29,17 +32,20 @@ def parse_shape(name):
     return tuple(int(s) for s in name.split("x"))
 
 
-def gpu_us_per_call(fn, inputs, reps):
+def us_per_call(fn, inputs, reps):
+    """(GPU time, host time) per call, in us."""
     fn(inputs[0])
     torch.cuda.synchronize()
     start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
     torch.cuda._sleep(40_000 * reps)  # about 20 us per call: the host stays ahead
     start.record()
+    host_start = time.perf_counter()
     for i in range(reps):
         fn(inputs[i % len(inputs)])
+    host_s = time.perf_counter() - host_start
     end.record()
     torch.cuda.synchronize()
-    return start.elapsed_time(end) / reps * 1000
+    return start.elapsed_time(end) / reps * 1000, host_s / reps * 1e6
 
 
 def main(argv=None):
@@ -60,17 +66,22 @@ def main(argv=None):
             nbytes = probe.numel() * probe.element_size()
             fns = timed_functions(probe)
             check_against_aten(fns, probe, f"{dtype_name} {shape_name}")
-            samples = {name: [] for name in fns}
+            gpu = {name: [] for name in fns}
+            host = {name: [] for name in fns}
             for _ in range(args.rounds):
                 for name, fn in fns.items():
-                    samples[name].append(gpu_us_per_call(fn, inputs, args.reps))
+                    gpu_us, host_us = us_per_call(fn, inputs, args.reps)
+                    gpu[name].append(gpu_us)
+                    host[name].append(host_us)
             row = {"dtype": dtype_name, "shape": shape_name, "bytes": nbytes}
-            row.update({f"{name}_us": statistics.median(v) for name, v in samples.items()})
+            row.update({f"{name}_us": statistics.median(v) for name, v in gpu.items()})
+            row.update({f"{name}_host_us": statistics.median(v) for name, v in host.items()})
             row["ours_over_copy"] = row["gputranspose_us"] / row["copy_us"]
             rows.append(row)
             peers = "  ".join(f"{name} {row[f'{name}_us']:6.2f}" for name in fns if name != "gputranspose")
+            hosts = "  ".join(f"{name} {row[f'{name}_host_us']:5.2f}" for name in fns)
             print(f"{dtype_name:14s} {shape_name:12s} gputranspose {row['gputranspose_us']:6.2f} us  "
-                  f"{peers}  ours/copy {row['ours_over_copy']:.3f}", flush=True)
+                  f"{peers}  ours/copy {row['ours_over_copy']:.3f}  | host us: {hosts}", flush=True)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"environment": environment(),

@@ -7,8 +7,8 @@
 #include <c10/util/SmallVector.h>
 
 #include <algorithm>
-#include <utility>
 #include <cstdint>
+#include <utility>
 
 namespace gputranspose {
 
@@ -48,10 +48,10 @@ TransposeDims wrap_transpose_dims(const at::Tensor& x, int64_t dim0, int64_t dim
 
 namespace {
 
-TransposePlan fallback(std::string reason) {
+TransposePlan fallback(const char* reason) {
   TransposePlan plan;
   plan.path = TransposePath::AtenFallback;
-  plan.reason = std::move(reason);
+  plan.reason = reason;
   return plan;
 }
 
@@ -95,8 +95,7 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   }
   const int64_t es = kernel_element_size(x.scalar_type());
   if (es == 0) {
-    return fallback(std::string("dtype ") + c10::toString(x.scalar_type()) +
-                    " is not moved by the kernels");
+    return fallback("the dtype is not moved by the kernels");
   }
   const bool in_result_order = dims.copy_only ? x.is_contiguous() : transposed_is_contiguous(x, dims);
   if (in_result_order) {

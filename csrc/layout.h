@@ -5,8 +5,6 @@
 
 #include <ATen/core/Tensor.h>
 
-#include <string>
-
 namespace gputranspose {
 
 enum class TransposePath {
@@ -33,7 +31,8 @@ TransposeDims wrap_transpose_dims(const at::Tensor& x, int64_t dim0, int64_t dim
 // contiguous batch x cols x rows tensor.
 struct TransposePlan {
   TransposePath path = TransposePath::AtenFallback;
-  std::string reason;
+  // A static string: planning runs on every call and allocates nothing.
+  const char* reason = "";
   int64_t element_size = 0;  // bytes; 0 where the path does not move elements itself
   int64_t batch = 0;
   int64_t rows = 0;

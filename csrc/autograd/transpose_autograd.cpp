@@ -4,6 +4,7 @@
 
 #include <gputranspose/transpose.h>
 
+#include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/autograd.h>
 #include <torch/library.h>
 
@@ -35,13 +36,18 @@ void check_not_nested(const at::Tensor& x, const char* op) {
                               ": nested tensors are not supported; transpose each component");
 }
 
-at::Tensor transpose_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1) {
+at::Tensor transpose_autograd(c10::DispatchKeySet keys, const at::Tensor& x, int64_t dim0,
+                              int64_t dim1) {
   check_not_nested(x, "gputranspose.transpose");
   if (!(at::GradMode::is_enabled() && x.requires_grad())) {
-    // Nothing to record: skip building a graph node (small tensors are bound by
-    // the host's work per call).
+    // Nothing to record: no graph node, and on to the backend's kernel with the
+    // keys already worked out, as ATen's own autograd kernels go (small tensors
+    // are bound by the host's work per call).
+    static const auto op = c10::Dispatcher::singleton()
+                               .findSchemaOrThrow("gputranspose::transpose", "")
+                               .typed<at::Tensor(const at::Tensor&, int64_t, int64_t)>();
     at::AutoDispatchBelowADInplaceOrView guard;
-    return gputranspose::transpose(x, dim0, dim1);
+    return op.redispatch(keys & c10::after_autograd_keyset, x, dim0, dim1);
   }
   return TransposeFunction::apply(x, dim0, dim1);
 }

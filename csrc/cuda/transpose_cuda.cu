@@ -10,6 +10,7 @@
 
 #include <ATen/ATen.h>
 #include <ATen/cuda/CUDAContext.h>
+#include <ATen/cuda/EmptyTensor.h>
 #include <c10/cuda/CUDAException.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/util/SmallVector.h>
@@ -66,31 +67,31 @@ Fold fold_small_matrices(const TransposePlan& plan) {
 // Shared memory beyond the 48 KiB that every kernel may take must be opted into,
 // once per device (a function attribute of the device's copy of the kernel).
 template <class Kernel, class KernelFn>
-void allow_shared_memory(KernelFn kernel) {
+void allow_shared_memory(KernelFn kernel, c10::DeviceIndex device) {
   if constexpr (Kernel::SMEM_TOTAL_BYTES > 48 * 1024) {
     static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
-    std::call_once(once[c10::cuda::current_device()], [&] {
+    std::call_once(once[device], [&] {
       C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           Kernel::SMEM_TOTAL_BYTES));
     });
   }
 }
 
-// compute(device) for the current device, worked out once per device (each caller's
-// lambda, a type of its own, keeps its own values).
+// compute(device), worked out once per device (each caller's lambda, a type of
+// its own, keeps its own values). `device` is the input's, which the caller's
+// device guard has made current: asking the runtime again costs host time.
 template <class Compute>
-int64_t once_per_device(Compute compute) {
+int64_t once_per_device(c10::DeviceIndex device, Compute compute) {
   static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
   static int64_t values[C10_COMPILE_TIME_MAX_GPUS];
-  const c10::DeviceIndex device = c10::cuda::current_device();
   std::call_once(once[device], [&] { values[device] = compute(device); });
   return values[device];
 }
 
 // Blocks of `kernel` that the current device holds at once (occupancy x SMs).
 template <class Kernel, class KernelFn>
-int64_t resident_blocks(KernelFn kernel) {
-  return once_per_device([&](c10::DeviceIndex device) {
+int64_t resident_blocks(KernelFn kernel, c10::DeviceIndex device) {
+  return once_per_device(device, [&](c10::DeviceIndex device) {
     int per_sm = 0;
     C10_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
         &per_sm, kernel, Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES));
@@ -98,9 +99,9 @@ int64_t resident_blocks(KernelFn kernel) {
   });
 }
 
-// The current device's L2 cache, in bytes.
-int64_t l2_cache_bytes() {
-  return once_per_device([](c10::DeviceIndex device) {
+// The device's L2 cache, in bytes.
+int64_t l2_cache_bytes(c10::DeviceIndex device) {
+  return once_per_device(device, [](c10::DeviceIndex device) {
     return int64_t{at::cuda::getDeviceProperties(device)->l2CacheSize};
   });
 }
@@ -140,7 +141,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.group_rows = FastDivider(static_cast<uint32_t>(group));
   params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
   const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
-  allow_shared_memory<Kernel>(kernel);
+  allow_shared_memory<Kernel>(kernel, x.device().index());
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
@@ -177,6 +178,7 @@ bool aligned_stores(const TransposePlan& plan, const at::Tensor& out) {
 template <int E>
 void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                                 cudaStream_t stream) {
+  const c10::DeviceIndex device = x.device().index();
   const bool load16 = plan.load_bytes == 16;
   const bool store16 = aligned_stores<E>(plan, out);
   constexpr auto A16 = Access::Aligned16;
@@ -192,12 +194,12 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
       constexpr auto SMALL = Tiling::Small;
       using Small = TiledTranspose<E, A16, A16, SMALL>;
       if (Small::tiles_of(plan.batch, plan.rows, plan.cols) <=
-          resident_blocks<Small>(tiled_transpose_kernel<E, A16, A16, SMALL>)) {
+          resident_blocks<Small>(tiled_transpose_kernel<E, A16, A16, SMALL>, device)) {
         return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
     }
     // Inputs larger than L2 at evict_last, released after use (InputL2).
-    if (plan.batch * plan.rows * plan.cols * E > l2_cache_bytes()) {
+    if (plan.batch * plan.rows * plan.cols * E > l2_cache_bytes(device)) {
       return launch_tiled<E, A16, A16, WIDE, InputL2::EvictLast>(plan, x, out, {}, stream);
     }
     return launch_tiled<E, A16, A16, WIDE>(plan, x, out, {}, stream);
@@ -238,7 +240,7 @@ void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const Trans
                     at::Tensor& out) {
   const TransposePlan plan =
       plan_transpose(x, dim0, dim1, pointer_alignment(out.const_data_ptr()));
-  const cudaStream_t stream = at::cuda::getCurrentCUDAStream();
+  const cudaStream_t stream = at::cuda::getCurrentCUDAStream(x.device().index());
   switch (plan.path) {
     case TransposePath::Empty:
       return;
@@ -257,7 +259,9 @@ void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const Trans
 }
 
 // Small tensors are bound by the host's work per call, so the common path makes
-// no intermediate tensors (no transposed view: the sizes are swapped in place).
+// no intermediate tensors (no transposed view: the sizes are swapped in place)
+// and allocates its output directly, as ATen's structured CUDA kernels do (not
+// through at::empty's dispatch; every byte of it is written below).
 at::Tensor transpose_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1) {
   const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
   const c10::cuda::CUDAGuard device_guard(x.device());
@@ -265,7 +269,8 @@ at::Tensor transpose_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1) {
   if (!dims.copy_only) {
     std::swap(sizes[dims.dim0], sizes[dims.dim1]);
   }
-  at::Tensor out = at::empty(sizes, x.options().memory_format(at::MemoryFormat::Contiguous));
+  at::Tensor out =
+      at::detail::empty_cuda(sizes, x.scalar_type(), x.device(), at::MemoryFormat::Contiguous);
   transpose_into(x, dim0, dim1, dims, out);
   return out;
 }
