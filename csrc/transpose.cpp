@@ -5,6 +5,7 @@
 #include <gputranspose/transpose.h>
 
 #include "layout.h"
+#include "transpose_op.h"
 
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/library.h>
@@ -28,11 +29,15 @@ TORCH_LIBRARY(gputranspose, m) {
 
 namespace gputranspose {
 
+const TransposeOp& transpose_op() {
+  static const TransposeOp op = c10::Dispatcher::singleton()
+                                    .findSchemaOrThrow("gputranspose::transpose", "")
+                                    .typed<at::Tensor(const at::Tensor&, int64_t, int64_t)>();
+  return op;
+}
+
 at::Tensor transpose(const at::Tensor& x, int64_t dim0, int64_t dim1) {
-  static auto op = c10::Dispatcher::singleton()
-                       .findSchemaOrThrow("gputranspose::transpose", "")
-                       .typed<at::Tensor(const at::Tensor&, int64_t, int64_t)>();
-  return op.call(x, dim0, dim1);
+  return transpose_op().call(x, dim0, dim1);
 }
 
 void transpose_out(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {

@@ -4,7 +4,8 @@
 
 #include <gputranspose/transpose.h>
 
-#include <ATen/core/dispatch/Dispatcher.h>
+#include "../transpose_op.h"
+
 #include <torch/autograd.h>
 #include <torch/library.h>
 
@@ -43,11 +44,8 @@ at::Tensor transpose_autograd(c10::DispatchKeySet keys, const at::Tensor& x, int
     // Nothing to record: no graph node, and on to the backend's kernel with the
     // keys already worked out, as ATen's own autograd kernels go (small tensors
     // are bound by the host's work per call).
-    static const auto op = c10::Dispatcher::singleton()
-                               .findSchemaOrThrow("gputranspose::transpose", "")
-                               .typed<at::Tensor(const at::Tensor&, int64_t, int64_t)>();
     at::AutoDispatchBelowADInplaceOrView guard;
-    return op.redispatch(keys & c10::after_autograd_keyset, x, dim0, dim1);
+    return transpose_op().redispatch(keys & c10::after_autograd_keyset, x, dim0, dim1);
   }
   return TransposeFunction::apply(x, dim0, dim1);
 }
