@@ -64,19 +64,6 @@ Fold fold_small_matrices(const TransposePlan& plan) {
   return several ? fold : Fold{};
 }
 
-// Shared memory beyond the 48 KiB that every kernel may take must be opted into,
-// once per device (a function attribute of the device's copy of the kernel).
-template <class Kernel, class KernelFn>
-void allow_shared_memory(KernelFn kernel, c10::DeviceIndex device) {
-  if constexpr (Kernel::SMEM_TOTAL_BYTES > 48 * 1024) {
-    static std::once_flag once[C10_COMPILE_TIME_MAX_GPUS];
-    std::call_once(once[device], [&] {
-      C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                          Kernel::SMEM_TOTAL_BYTES));
-    });
-  }
-}
-
 // compute(device), worked out once per device (each caller's lambda, a type of
 // its own, keeps its own values). `device` is the input's, which the caller's
 // device guard has made current: asking the runtime again costs host time.
@@ -88,7 +75,20 @@ int64_t once_per_device(c10::DeviceIndex device, Compute compute) {
   return values[device];
 }
 
-// Blocks of `kernel` that the current device holds at once (occupancy x SMs).
+// Shared memory beyond the 48 KiB that every kernel may take must be opted into,
+// once per device (a function attribute of the device's copy of the kernel).
+template <class Kernel, class KernelFn>
+void allow_shared_memory(KernelFn kernel, c10::DeviceIndex device) {
+  if constexpr (Kernel::SMEM_TOTAL_BYTES > 48 * 1024) {
+    once_per_device(device, [&](c10::DeviceIndex) {
+      C10_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          Kernel::SMEM_TOTAL_BYTES));
+      return int64_t{0};
+    });
+  }
+}
+
+// Blocks of `kernel` that the device holds at once (occupancy x SMs).
 template <class Kernel, class KernelFn>
 int64_t resident_blocks(KernelFn kernel, c10::DeviceIndex device) {
   return once_per_device(device, [&](c10::DeviceIndex device) {
