@@ -32,6 +32,13 @@ def cases(dtype):
     yield "odd rows (word stores)", random_bytes((255, 256), dtype)
     yield "odd both", random_bytes((255, 257), dtype)
     yield "storage offset", random_bytes((1 + 129 * 131,), dtype)[1:].view(129, 131)
+    # Columns that cut the last micro-block, under aligned output rows: contiguous (staged
+    # or word loads), and a view of 16-byte aligned rows in storage that ends at its last
+    # element (a cut word of the last row must stop there).
+    yield "odd cols, aligned output rows", random_bytes((272, 261), dtype)
+    pitch = 528
+    cut = random_bytes((271 * pitch + pitch - 3,), dtype).as_strided((272, pitch - 3), (pitch, 1))
+    yield "odd cols of aligned rows", cut
     # 16-byte aligned rows whose first byte is not on a 128-byte line: the aligned kernels
     # release each input line's L2 priority from the line's start, before the tensor's.
     skip = 16 // dtype.itemsize

@@ -97,6 +97,28 @@ def test_batches_of_small_aligned_matrices(dtype, batch, rows_segments, cols_seg
     check(padded[..., : cols - 1] if cols > 1 else padded[..., :cols])
 
 
+# Columns that cut the last micro-block of each tile-row (a micro-block is 16 / size
+# columns wide, 4 for 1-byte elements): rows read staged or as words (an odd pitch),
+# or aligned (a view of 16-byte aligned rows), in storage that ends at the last
+# element, so that the last row's cut piece must stop there; under aligned output
+# rows (272 rows: more than one tile-row) and skewed ones (271).
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("cut", [1, 2, 3, 5, 7])
+@pytest.mark.parametrize("rows_aligned", [False, True], ids=["odd pitch", "aligned rows"])
+@pytest.mark.parametrize("rows", [272, 271])
+def test_last_column_cutting_micro_blocks(dtype, cut, rows_aligned, rows):
+    pitch = 528  # x size: a multiple of 16 bytes
+    cols = pitch - cut
+    if not rows_aligned:
+        pitch = cols
+    storage = random_tensor(((rows - 1) * pitch + cols,), dtype, "cuda")
+    x = storage.as_strided((rows, cols), (pitch, 1))
+    plan = torch_transpose.explain(x)
+    assert (plan["load_bytes"] == 16) == (pitch * dtype.itemsize % 16 == 0)
+    assert (plan["store_bytes"] == 16) == (rows * dtype.itemsize % 16 == 0)
+    check(x)
+
+
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("offset", [1, 2, 3, 5, 8])
 def test_misaligned_storage_offsets(dtype, offset):

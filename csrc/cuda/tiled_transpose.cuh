@@ -357,6 +357,17 @@ __device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const
   return bytes + 4 <= end ? *word : uint32_t{*reinterpret_cast<const uint16_t*>(bytes)};
 }
 
+// The aligned word at `word`, of which only the bytes before `end` are read (the
+// others zero). One load unless it runs past the end (the input's last row only).
+__device__ __forceinline__ uint32_t load_word_to_end(const char* word, const char* end) {
+  if (word + 4 <= end) return *reinterpret_cast<const uint32_t*>(word);
+  uint32_t value = 0;
+  for (int i = 0; i < 3 && word + i < end; ++i) {
+    value |= uint32_t{static_cast<uint8_t>(word[i])} << (8 * i);
+  }
+  return value;
+}
+
 // The 4W bytes of a row starting at `p` (E-byte aligned; 4W-byte aligned for
 // Aligned16); `end` is one past the input's last byte, which only the tiles
 // that hold the input's last row need to watch (CHECK_END).
@@ -491,6 +502,12 @@ struct TiledTranspose {
   // of M (aligned rows never cut a micro-block). In every other kernel they
   // moved ptxas's register counts, up to 14 either way, for nothing.
   static constexpr bool FAST_EDGES = STORE == Access::Words && M > 1;
+  // Micro-blocks of 2-byte rows cut by the matrix's last column, a column of M
+  // elements at a time (load_tile): where FAST_EDGES, for word-loaded tiles, and
+  // in one-matrix aligned-store tiles (v33: element by element, bfloat16 8192x8191
+  // 3% slower).
+  static constexpr bool COLUMN_EDGES =
+      E == 2 && (FAST_EDGES ? LOAD == Access::Words : TILING == Tiling::Wide);
   // Aligned loads at evict_last, released after the tile's stores (InputL2), only
   // where both sides are aligned and a tile holds one matrix. Not in the skewed
   // kernels: the release cost the 2-byte one a block per SM (v22: bfloat16 8191x8192
@@ -795,6 +812,12 @@ struct TiledTranspose {
     // the matrix's first or last row (FAST_EDGES), its other rows' pieces, the
     // nearest of them in place of the rest (shared memory that no output byte is
     // taken from: loads without conditions, as few registers as a whole one).
+    // Staged rows hold a piece cut by the last column too (the chunks that hold
+    // its elements; its bytes past that column land in output-tile rows that are
+    // never stored), so staged micro-blocks cut by it are read as whole ones (v33:
+    // element by element, a round trip each, uint8 8192x8193 took 13% longer than
+    // 8192x8192 in aligned-store tiles).
+    constexpr int CUT_COLS = LOAD == Access::Staged ? 1 : MC;
     bool in_registers[LOADS];
 #pragma unroll
     for (int k = 0; k < LOADS; ++k) {
@@ -802,28 +825,36 @@ struct TiledTranspose {
       const int r = (blk / BLOCKS_C) * M;
       const int c = (blk % BLOCKS_C) * MC;
       const Window w = tile.at(r, c);
-      in_registers[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= MC;
+      in_registers[k] = w.row_lo <= 0 && w.row_hi >= M && w.col_hi >= CUT_COLS;
       if (in_registers[k]) {
 #pragma unroll
         for (int i = 0; i < M; ++i) rows_in[k][i] = load_row_piece<CHECK_END>(p, w, stage, r, c, i);
-      } else if (FAST_EDGES && w.row_lo < M && w.row_hi > 0 &&
-                 (LOAD == Access::Staged ? w.col_hi > 0 : w.col_hi >= MC)) {
-        // Every load issued before any is used (edge paths, above); staged rows
-        // hold a piece cut by the last column too (from chunks that hold its
-        // elements).
+      } else if (FAST_EDGES && w.row_lo < M && w.row_hi > 0 && w.col_hi >= CUT_COLS) {
+        // Every load issued before any is used (edge paths, above).
         in_registers[k] = true;
 #pragma unroll
         for (int i = 0; i < M; ++i) {
           rows_in[k][i] =
               load_row_piece<CHECK_END>(p, w, stage, r, c, min(max(i, w.row_lo), w.row_hi - 1));
         }
-      } else if (FAST_EDGES && E == 2 && LOAD == Access::Words && w.row_lo < M && w.row_hi > 0 &&
-                 w.col_hi > 0) {
-        // Cut by the matrix's last column, 2-byte elements of word-loaded tiles:
-        // a column's M elements (rows clamped as above) loaded before any is
-        // stored, one column at a time (unrolled across columns, this path for
-        // every element size had ptxas hoist all of their loads: up to 28 more
-        // registers, v28).
+      } else if (E == 1 && LOAD == Access::Aligned16 && !FAST_EDGES && TILING == Tiling::Wide &&
+                 w.row_lo <= 0 && w.row_hi >= M && w.col_hi > 0) {
+        // Cut by the matrix's last column, 1-byte aligned rows: each row's word is
+        // read whole (its bytes past the column, in the row's gap or a later row,
+        // lie inside the input) unless it runs past the input's end; those bytes
+        // land in output-tile rows that are never stored (v33: element by element,
+        // uint8 8192x8193 views of 8208-byte rows 1.35x the copy).
+        in_registers[k] = true;
+#pragma unroll
+        for (int i = 0; i < M; ++i) {
+          rows_in[k][i].w[0] = load_word_to_end(p.in + w.in + i * p.row_stride, p.in_end);
+        }
+      } else if (COLUMN_EDGES && w.row_lo < M && w.row_hi > 0 && w.col_hi > 0 &&
+                 w.col_hi < MC) {
+        // Cut by the matrix's last column (COLUMN_EDGES): a column's M elements
+        // (rows clamped as above) loaded before any is stored, one column at a
+        // time (unrolled across columns, this path for every element size had
+        // ptxas hoist all of their loads: up to 28 more registers, v28).
 #pragma unroll 1
         for (int e = 0; e < w.col_hi; ++e) {
           Element column[M];
