@@ -348,24 +348,23 @@ __device__ __forceinline__ void release_line(const char* line) {
 // as the rest (8191x8192 uint8 1.25x the copy; the time grew with the rows' count
 // modulo 16; v28).
 
-// The aligned word at `word` of a row of 2-byte elements (the only rows read as
-// shifted words: 1-byte ones are staged), of which only the bytes before `end`
-// are read: a word that runs past the end holds one element before it. One load
-// either way, waited on by nothing here (edge paths, above).
-__device__ __forceinline__ uint32_t load_word_before(const uint32_t* word, const char* end) {
-  const char* bytes = reinterpret_cast<const char*>(word);
-  return bytes + 4 <= end ? *word : uint32_t{*reinterpret_cast<const uint16_t*>(bytes)};
-}
-
-// The aligned word at `word`, of which only the bytes before `end` are read (the
-// others zero). One load unless it runs past the end (the input's last row only).
+// The aligned word at `word` of a row of E-byte elements (1 or 2), of which only
+// the elements before `end` are read (the rest of the word zero): a word that runs
+// past the end (the input's last row only) holds at least one element before it.
+// Its loads are waited on by nothing here (edge paths, above).
+template <int E>
 __device__ __forceinline__ uint32_t load_word_to_end(const char* word, const char* end) {
+  static_assert(E == 1 || E == 2, "1- or 2-byte elements");
   if (word + 4 <= end) return *reinterpret_cast<const uint32_t*>(word);
-  uint32_t value = 0;
-  for (int i = 0; i < 3 && word + i < end; ++i) {
-    value |= uint32_t{static_cast<uint8_t>(word[i])} << (8 * i);
+  if constexpr (E == 2) {
+    return uint32_t{*reinterpret_cast<const uint16_t*>(word)};  // its one element before the end
+  } else {
+    uint32_t value = 0;
+    for (int i = 0; i < 3 && word + i < end; ++i) {
+      value |= uint32_t{static_cast<uint8_t>(word[i])} << (8 * i);
+    }
+    return value;
   }
-  return value;
 }
 
 // The 4W bytes of a row starting at `p` (E-byte aligned; 4W-byte aligned for
@@ -398,7 +397,7 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
 #pragma unroll
     for (int j = 0; j < W; ++j) x[j] = words[j];
     if constexpr (CHECK_END) {
-      x[W] = shift ? load_word_before(words + W, end) : 0u;
+      x[W] = shift ? load_word_to_end<2>(reinterpret_cast<const char*>(words + W), end) : 0u;
     } else {
       x[W] = shift ? words[W] : 0u;
     }
@@ -847,7 +846,7 @@ struct TiledTranspose {
         in_registers[k] = true;
 #pragma unroll
         for (int i = 0; i < M; ++i) {
-          rows_in[k][i].w[0] = load_word_to_end(p.in + w.in + i * p.row_stride, p.in_end);
+          rows_in[k][i].w[0] = load_word_to_end<1>(p.in + w.in + i * p.row_stride, p.in_end);
         }
       } else if (COLUMN_EDGES && w.row_lo < M && w.row_hi > 0 && w.col_hi > 0 &&
                  w.col_hi < MC) {
