@@ -201,8 +201,14 @@ def bench_case(dtype_name, shape_name, args, compiled):
     # Large shapes: the GPU's time (a bandwidth measure). Small ones: the whole
     # call's, host included, as a launch-bound model sees it (the targets' "where
     # launch cost dominates").
-    timings = time_interleaved_ms(cases, args.reps, args.warmup, args.rounds,
-                                  head_start=size_class == "large" and not args.no_head_start)
+    # Small ones take 10x the reps in 10x the rounds: a launch-bound call's time follows the
+    # host, whose speed drifts within seconds, and 50 reps left peers 1-2% apart on either
+    # side from run to run (v34). A round there lasts milliseconds, not the large shapes'
+    # hundreds.
+    large = size_class == "large"
+    timings = time_interleaved_ms(cases, args.reps if large else args.small_reps, args.warmup,
+                                  args.rounds if large else args.small_rounds,
+                                  head_start=large and not args.no_head_start)
     for name, ms in timings.items():
         row[f"{name}_ms"] = ms
         row[f"{name}_gbps"] = 2 * nbytes / ms / 1e6
@@ -284,6 +290,8 @@ def main(argv=None):
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=5,
                         help="rounds that interleave the implementations (reps split among them)")
+    parser.add_argument("--small-reps", type=int, default=500, help="--reps of the small shapes")
+    parser.add_argument("--small-rounds", type=int, default=50, help="--rounds of the small shapes")
     parser.add_argument("--no-head-start", action="store_true",
                         help="time large shapes as small ones, host gaps included (before v17)")
     parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "results"))
@@ -298,8 +306,10 @@ def main(argv=None):
         return 2
     if args.quick:
         args.reps = min(args.reps, 20)
+        args.small_reps = min(args.small_reps, 100)
         args.no_compile = True
     args.rounds = max(1, min(args.rounds, args.reps))
+    args.small_rounds = max(1, min(args.small_rounds, args.small_reps))
     dtypes = args.dtypes or (QUICK_DTYPES if args.quick else list(DTYPES))
     shapes = args.shapes or (QUICK_SHAPES if args.quick else list(SHAPES))
     compiled = None
@@ -331,7 +341,8 @@ def main(argv=None):
     os.makedirs(args.out_dir, exist_ok=True)
     stem = os.path.join(args.out_dir, "bench" + (f"-{args.tag}" if args.tag else ""))
     with open(stem + ".json", "w") as f:
-        json.dump({"environment": env, "reps": args.reps, "rounds": args.rounds, "warmup": args.warmup,
+        json.dump({"environment": env, "reps": args.reps, "rounds": args.rounds,
+                   "small_reps": args.small_reps, "small_rounds": args.small_rounds, "warmup": args.warmup,
                    "large_shapes_head_start": not args.no_head_start, "summary": summary,
                    "rows": rows}, f, indent=1)
     plot(rows, stem + ".png", env["device"])
