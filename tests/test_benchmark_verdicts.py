@@ -1,0 +1,65 @@
+"""The benchmark's verdicts: how bench_transpose.py turns rows into the issue's targets,
+and how bench_pitches.py reads its cases. The timing itself needs a GPU; these do not."""
+
+import argparse
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+
+import bench_pitches  # noqa: E402
+import bench_transpose  # noqa: E402
+
+
+def row(dtype, shape, size_class, ours_over_copy, extra_bytes=0, **speedups):
+    r = {"dtype": dtype, "shape": shape, "size_class": size_class,
+         "ours_over_copy": ours_over_copy, "extra_bytes": extra_bytes}
+    r.update({f"speedup_over_{peer}": v for peer, v in speedups.items()})
+    return r
+
+
+ROWS = [
+    row("uint8", "8192x8192", "large", 1.04, aten=9.0, compile=1.4),
+    row("uint8", "8191x8193", "large", 1.20, aten=9.0, compile=1.4),
+    row("float64", "32768x4096", "large", 1.05, aten=2.0, compile=0.997, cublas=1.03),
+    row("float32", "1024x1024", "small", 0.92, aten=1.2, compile=3.0, cublas=1.08),
+    row("complex128", "65536x64", "small", 1.11, extra_bytes=16, aten=1.4, compile=2.0, cublas=1.09),
+]
+
+
+def test_large_target_counts_rows_over_1_05_and_names_the_worst():
+    lines = bench_transpose.summarize_targets(ROWS)
+    assert "large (<= 1.05 x copy): worst 1.200 (uint8 8191x8193), 1 of 3 over" in lines
+
+
+def test_small_target_is_1_1_times_the_copy():
+    lines = bench_transpose.summarize_targets(ROWS)
+    assert "small (<= 1.10 x copy): worst 1.110 (complex128 65536x64), 1 of 2 over" in lines
+
+
+def test_a_peer_is_ahead_where_the_speed_up_is_under_one():
+    lines = bench_transpose.summarize_targets(ROWS)
+    assert "vs compile: worst speed-up 1.00 (float64 32768x4096), 1 of 5 slower" in lines
+    assert "vs cublas: worst speed-up 1.03 (float64 32768x4096), 0 of 3 slower" in lines
+    assert "vs aten: worst speed-up 1.20 (float32 1024x1024), 0 of 5 slower" in lines
+
+
+def test_extra_memory_reports_the_largest():
+    lines = bench_transpose.summarize_targets(ROWS)
+    assert lines[-1] == "extra device memory beyond the output: max 16 bytes"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("uint8:8192x8193", ("uint8", 8192, 8193, 8193)),
+    ("bfloat16:8192x8193:8200", ("bfloat16", 8192, 8193, 8200)),
+])
+def test_a_case_is_dtype_rows_cols_and_an_optional_pitch(text, expected):
+    assert bench_pitches.parse_case(text) == expected
+
+
+@pytest.mark.parametrize("text", ["uint8:8192x8193:8192", "int3:16x16"])
+def test_a_pitch_under_the_row_or_an_unknown_dtype_is_refused(text):
+    with pytest.raises(argparse.ArgumentTypeError):
+        bench_pitches.parse_case(text)
