@@ -43,6 +43,10 @@ def cases(dtype):
     # release each input line's L2 priority from the line's start, before the tensor's.
     skip = 16 // dtype.itemsize
     yield "aligned, 16 bytes into a line", random_bytes((skip + math.prod(wide),), dtype)[skip:].view(wide)
+    # Rows 128 KiB apart: the blocks walk the tile columns interleaved (v34), an odd
+    # number of them here, and the last column cut.
+    row = (128 << 10) // dtype.itemsize
+    yield "rows 128 KiB apart", random_bytes((33, row), dtype)[:, :-(row // 5)]
     yield "edge tiles", random_bytes((3, 33, 65), dtype)
     yield "small matrices (folded tiles)", random_bytes((5, 32, 48), dtype)
     yield "small padded matrices", random_bytes((5, 32, 64), dtype)[..., :47]

@@ -172,6 +172,24 @@ def test_tile_walk_in_groups_covers_every_tile():
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
+def test_interleaved_tile_columns_cover_every_tile():
+    # Every shape's columns interleaved (the launcher does it where rows lie an odd
+    # multiple of 128 KiB apart), odd and even numbers of them, in groups of 3 tile-rows too.
+    for group in ("3", "0"):
+        result = run_in_fresh_process(TILE_WALK_CHECK, GPUTRANSPOSE_INTERLEAVE="1",
+                                      GPUTRANSPOSE_TILE_GROUP=group)
+        assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("view", [lambda x: x, lambda x: x[:, 3:-1000], lambda x: x[:-2, 16:]],
+                         ids=["whole", "unaligned_slice", "odd_rows"])
+def test_rows_128_kib_apart(dtype, view):
+    # The tile columns these rows cut are walked interleaved (v34).
+    row = (128 << 10) // torch.empty((), dtype=dtype).element_size()
+    check(view(random_tensor((37, row), dtype, "cuda")))
+
+
 STRIDED_VIEWS = {
     "row_slice": (lambda x: x[:, 16:], "tiled_row_strided"),
     "padded_pitch": (lambda x: x[:, :-17], "tiled_row_strided"),

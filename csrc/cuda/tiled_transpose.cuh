@@ -46,7 +46,10 @@
 //
 // Blocks walk the tiles in groups of `group_rows` tile-rows (down a group, then across;
 // by default a group is a whole column of tiles, the launcher's tile_group_rows), so
-// that the blocks in flight cover a compact patch of both input and output.
+// that the blocks in flight cover a compact patch of both input and output. Where
+// input rows lie an odd multiple of 128 KiB apart the columns are interleaved (0, h, 1,
+// h + 1, ... for h = half the tile columns, `interleave_half`): the few columns in
+// flight at once then lie half a row apart, not side by side (v34).
 
 #include <cstdint>
 #include <cstring>
@@ -428,6 +431,11 @@ struct TiledTransposeParams {
   // (TC >> sub_cols_log2) matrices.
   int sub_rows_log2;
   int sub_cols_log2;
+  // Interleaved tile columns (above): the walk's column k is tile column
+  // (k >> interleave_shift) + (k & interleave_shift) * interleave_half, so that
+  // shift 1 interleaves the halves and shift 0 (with half 0) keeps column k.
+  uint32_t interleave_shift;
+  uint32_t interleave_half;
 };
 
 // Where the micro-block (or output segment) at tile-local input row r and
@@ -594,7 +602,8 @@ struct TiledTranspose {
         (group + 1) * p.group_rows.divisor < p.tiles_r ? p.group_rows : p.last_group_rows;
     const uint32_t tc_u = rows_in_group.div(t);
     const int64_t tr = group * p.group_rows.divisor + (t - tc_u * rows_in_group.divisor);
-    const int64_t tc = tc_u;
+    const int64_t tc =
+        (tc_u >> p.interleave_shift) + (tc_u & p.interleave_shift) * p.interleave_half;
 
     const int64_t r0 = tr * STEP_R - LEAD_R;
     const int64_t c0 = tc * TC;

@@ -40,6 +40,23 @@ int64_t tile_group_rows() {
   return group;
 }
 
+// Whether blocks walk the tile columns interleaved (TiledTransposeParams): where
+// input rows lie an odd multiple of 128 KiB apart, the neighbouring columns in flight
+// read the same part of every row, which the memory serves slowly (v34: float64
+// 16384^2 1.051x the copy, 1.007x as a view of rows 1 KiB longer). Interleaved
+// columns: 3-5% faster there, -0.4 to +1.4% on rows 256 or 512 KiB apart, and 1-4%
+// slower on shorter rows. GPUTRANSPOSE_INTERLEAVE=0 or 1 overrides it for tuning
+// experiments (benchmarks/README.md).
+bool interleave_tile_columns(const TransposePlan& plan) {
+  static const int forced = [] {
+    const char* env = std::getenv("GPUTRANSPOSE_INTERLEAVE");
+    return env ? std::atoi(env) : -1;
+  }();
+  if (forced >= 0) return forced > 0;
+  constexpr int64_t k128KiB = int64_t{128} << 10;
+  return plan.rows > 1 && (plan.row_stride * plan.element_size) % (2 * k128KiB) == k128KiB;
+}
+
 // Whole matrices per tile where a tile holds several (a batch of small
 // matrices): log2 of the smallest power-of-two sub-tile, of whole micro-blocks,
 // that holds one matrix. {0, 0} where a tile holds at most one.
@@ -140,6 +157,9 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.group_tiles = FastDivider(static_cast<uint32_t>(group * params.tiles_c));
   params.group_rows = FastDivider(static_cast<uint32_t>(group));
   params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
+  const bool interleave = TILING != Tiling::Folded && interleave_tile_columns(plan);
+  params.interleave_shift = interleave ? 1 : 0;
+  params.interleave_half = interleave ? static_cast<uint32_t>((params.tiles_c + 1) / 2) : 0;
   const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
   allow_shared_memory<Kernel>(kernel, x.device().index());
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
