@@ -26,18 +26,21 @@ namespace gputranspose {
 namespace cuda {
 namespace {
 
+// A tuning knob from the environment (benchmarks/README.md), `unset` where it is
+// not set; its callers read it once per process.
+int64_t tuning_knob(const char* name, int64_t unset) {
+  const char* env = std::getenv(name);
+  return env ? std::atoll(env) : unset;
+}
+
 // Tile-rows that the blocks walk together: by default a whole column of tiles
 // (v30: 32768x4096 float64 and complex64 1.5% faster, complex128 0.9%, than in groups
 // of 256 tile-rows, the default until then, which the suite's other shapes never
 // exceed; groups of 16 to 64 lost up to 8%, v14-v18). GPUTRANSPOSE_TILE_GROUP
 // overrides it for tuning experiments (benchmarks/README.md).
 int64_t tile_group_rows() {
-  static const int64_t group = [] {
-    const char* env = std::getenv("GPUTRANSPOSE_TILE_GROUP");
-    const int64_t value = env ? std::atoll(env) : 0;
-    return value > 0 ? value : std::numeric_limits<int64_t>::max();
-  }();
-  return group;
+  static const int64_t group = tuning_knob("GPUTRANSPOSE_TILE_GROUP", 0);
+  return group > 0 ? group : std::numeric_limits<int64_t>::max();
 }
 
 // Whether blocks walk the tile columns interleaved (TiledTransposeParams): where
@@ -48,10 +51,7 @@ int64_t tile_group_rows() {
 // slower on shorter rows. GPUTRANSPOSE_INTERLEAVE=0 or 1 overrides it for tuning
 // experiments (benchmarks/README.md).
 bool interleave_tile_columns(const TransposePlan& plan) {
-  static const int forced = [] {
-    const char* env = std::getenv("GPUTRANSPOSE_INTERLEAVE");
-    return env ? std::atoi(env) : -1;
-  }();
+  static const int64_t forced = tuning_knob("GPUTRANSPOSE_INTERLEAVE", -1);
   if (forced >= 0) return forced > 0;
   constexpr int64_t k128KiB = int64_t{128} << 10;
   return plan.rows > 1 && (plan.row_stride * plan.element_size) % (2 * k128KiB) == k128KiB;
@@ -157,7 +157,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.group_tiles = FastDivider(static_cast<uint32_t>(group * params.tiles_c));
   params.group_rows = FastDivider(static_cast<uint32_t>(group));
   params.last_group_rows = FastDivider(static_cast<uint32_t>(params.tiles_r - (groups - 1) * group));
-  const bool interleave = TILING != Tiling::Folded && interleave_tile_columns(plan);
+  const bool interleave = interleave_tile_columns(plan);  // Folded tiles never walk columns
   params.interleave_shift = interleave ? 1 : 0;
   params.interleave_half = interleave ? static_cast<uint32_t>((params.tiles_c + 1) / 2) : 0;
   const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
