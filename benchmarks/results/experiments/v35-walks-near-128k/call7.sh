@@ -3,7 +3,7 @@
 # on purpose, timed only; shift-oracles.md says how each tree was made): a = HEAD (.ab/base);
 # b = staged pieces read without their funnel shift (the second staged word and the SHF);
 # c = skewed stores without their shift (the second shared-memory unit and bytes_at);
-# d = both. benchmarks/results/experiments/v35-walks-near-128k/otime.py times each tree against the copy, three rounds a, b, c, d.
+# d = both. benchmarks/results/experiments/v27-odd-pitch-oracles/otime.py times each tree against the copy, three rounds a, b, c, d.
 set -uo pipefail
 cd "$(dirname "$0")/../../../.."
 ROOT=$PWD
@@ -20,8 +20,8 @@ CASES="uint8/8191x8193 uint8/8192x8209[:,:-17] uint8/8191x8192 bfloat16/8191x819
 for round in 1 2 3; do
   for v in a b c d; do
     t=$v; [ $v = a ] && t=base
-    PYTHONPATH=$ROOT/.ab/$t timeout 120 python3 benchmarks/results/experiments/v35-walks-near-128k/otime.py $v$round $CASES >> $G/otime.jsonl 2>>$G/otime.err || echo "$v $round failed"
+    PYTHONPATH=$ROOT/.ab/$t timeout 120 python3 benchmarks/results/experiments/v27-odd-pitch-oracles/otime.py $v$round $CASES >> $G/otime.jsonl 2>>$G/otime.err || echo "$v $round failed"
   done
 done
-python3 benchmarks/results/experiments/v35-walks-near-128k/ocmp.py $G/otime.jsonl a,b,c,d | tee $G/summary.txt
+python3 benchmarks/results/experiments/v27-odd-pitch-oracles/ocmp.py $G/otime.jsonl a,b,c,d | tee $G/summary.txt
 date -u | tee -a $G/device.txt
