@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# v36 device call 3 (carry .ab): call 2 (2-byte word loads, wider) on an H200.
+# 2-byte rows that start anywhere (Access::Words) read as wider aligned words:
+# a = .ab/base (HEAD: four or five 32-bit words a 16-byte piece), b = the working tree
+# (two or three 64-bit words, GPUTRANSPOSE_WORD_BITS 64), c = .ab/c (one or two
+# 128-bit words, bytes_at's selects; 128).
+# ptxas of all; CUDA tests of b and c; three rounds a, b, c (memcheck: call 2).
+set -uo pipefail
+cd "$(dirname "$0")/../../../.."
+ROOT=$PWD
+. scripts/gpu-build-env
+export PYTHONUNBUFFERED=1
+G=${OUT:-$ROOT/ab-out}/v36-3; mkdir -p $G/ab
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $G/device.txt; date -u | tee -a $G/device.txt
+python3 -c "import torch; print(torch.__version__, torch.version.cuda)" | tee -a $G/device.txt
+for t in .ab/base . .ab/c; do
+  (cd $ROOT/$t && rm -rf build torch_transpose/_C*.so && MAX_JOBS=6 GPUTRANSPOSE_PTXAS_VERBOSE=1 python3 setup.py build_ext --inplace \
+     > /tmp/build-$(basename $t).log 2>&1; echo "$t built rc $?"
+   grep -E "Compiling entry|Used [0-9]+ registers|spill" /tmp/build-$(basename $t).log | sed 's/^ *//' > $G/ptxas-$(basename $t).txt) &
+done
+wait
+diff $G/ptxas-base.txt $G/ptxas-..txt > $G/ptxas-diff-b.txt; echo "ptxas diff lines b: $(wc -l < $G/ptxas-diff-b.txt)"
+diff $G/ptxas-base.txt $G/ptxas-c.txt > $G/ptxas-diff-c.txt
+(GPUTRANSPOSE_REQUIRE_CUDA=1 PYTHONPATH=$ROOT timeout 200 python3 -m pytest -q -x -p no:cacheprovider \
+   tests/test_transpose_cuda.py 2>&1 | tail -3) | tee $G/pytest-b.txt
+(cd .ab/c && GPUTRANSPOSE_REQUIRE_CUDA=1 PYTHONPATH=$ROOT/.ab/c timeout 200 python3 -m pytest -q -x -p no:cacheprovider \
+   tests/test_transpose_cuda.py -k "bfloat16 or float16 or int16" 2>&1 | tail -2) | tee $G/pytest-c.txt
+CASES="bfloat16:8191x8193 float16:8191x8193 bfloat16:8193x8191 bfloat16:16383x16385
+ bfloat16:4095x4097 bfloat16:8191x8193:8209 bfloat16:8192x8192:8209 bfloat16:8191x8192 bfloat16:8192x8192"
+for round in 1 2 3; do
+  for v in a b c; do
+    dir=$ROOT; [ $v = a ] && dir=$ROOT/.ab/base; [ $v = c ] && dir=$ROOT/.ab/c
+    (cd $dir && PYTHONPATH=$dir timeout 150 python3 $ROOT/benchmarks/bench_pitches.py \
+       --cases $CASES --tag $v$round --out $G/ab/$v$round.json > $G/ab/$v$round.log 2>&1) || echo "$v $round failed"
+  done
+done
+python3 benchmarks/results/experiments/v33-cut-micro-blocks/compare.py $G/ab --trees=a,b,c | tee $G/ab-summary.txt
+date -u | tee -a $G/device.txt
+cd $OUT && tar czf v36-call3.tgz v36-3
