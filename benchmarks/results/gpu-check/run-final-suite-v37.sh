@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Session 2026-11-25 m: the full suite on the v37 kernels, in two parts (clean build). Run from the
 # repository root. SUITE_TAG names the device (h200, h100).
-# SUITE_TAG names the device (h200, h100).
 ROOT=$PWD
 T=${SUITE_TAG:-h200}
 S=$OUT/s; mkdir -p $S
