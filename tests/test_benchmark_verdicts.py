@@ -1,7 +1,9 @@
 """The benchmark's verdicts: how bench_transpose.py turns rows into the issue's targets,
-and how bench_pitches.py reads its cases. The timing itself needs a GPU; these do not."""
+how bench_pitches.py reads its cases, and how ab_compare.py tables an A/B run. The
+timing itself needs a GPU; these do not."""
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -9,6 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
+import ab_compare  # noqa: E402
 import bench_pitches  # noqa: E402
 import bench_transpose  # noqa: E402
 
@@ -63,3 +66,20 @@ def test_a_case_is_dtype_rows_cols_and_an_optional_pitch(text, expected):
 def test_a_pitch_under_the_row_or_an_unknown_dtype_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError):
         bench_pitches.parse_case(text)
+
+
+def pitches_run(path, tag, us, ratio):
+    rows = [{"dtype": "uint8", "shape": "8191x8193", "tag": tag, "gputranspose_us": us,
+             "ours_over_copy": ratio}]
+    path.write_text(json.dumps({"environment": {}, "rows": rows}))
+
+
+def test_an_ab_table_gives_each_trees_median_and_its_change_against_the_first(tmp_path):
+    for tag, us, ratio in [("a1", 50.0, 1.25), ("a2", 52.0, 1.30), ("a3", 51.0, 1.27),
+                           ("b1", 45.9, 1.15), ("b2", 45.0, 1.12), ("b3", 45.0, 1.13)]:
+        pitches_run(tmp_path / f"{tag}.json", tag, us, ratio)
+    [line] = ab_compare.table(ab_compare.load([str(tmp_path)]), ["a", "b"])
+    assert line.startswith("uint8 8191x8193")
+    assert "a    51.00 us 1.270x (1.250-1.300, 3)" in line
+    assert "b    45.00 us 1.130x (1.120-1.150, 3)" in line
+    assert line.endswith("b/a -11.8%")
