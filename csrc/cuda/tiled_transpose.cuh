@@ -6,7 +6,8 @@
 //   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
 //           fit on the GPU at once), or several whole small matrices' (Folded)
 //   L2      the L2 priority of the input's lines: InputL2::Normal, or EvictLast
-//           (released after use) for aligned one-matrix tiles of inputs past L2
+//           (released by the last tiles) for aligned loads of one-matrix tiles of
+//           inputs past L2
 // The tile (TileShape<E>, one per kind of kernel) is TR x TC input elements;
 // its transpose is staged in shared memory. The launcher (transpose_cuda.cu)
 // picks the instance.
@@ -79,10 +80,11 @@ enum class Access {
               // shared memory, shifted into place from there
 };
 
-// The L2 priority of the input's lines (aligned-store one-matrix tiles only).
+// The L2 priority of the input's lines (aligned loads of one-matrix tiles only).
 enum class InputL2 {
   Normal,     // plain loads
-  EvictLast,  // evict_last loads, each line released after its tile's stores (below)
+  EvictLast,  // evict_last loads, released by the tiles that read the input's last
+              // L2-size of lines, after their stores (below)
 };
 
 template <int N>
@@ -322,9 +324,12 @@ __device__ __forceinline__ void wait_async_copies() {
 // once its tile has stored its output. evict_last alone was 1.3-2.7% faster but left
 // the input in L2 ahead of the next kernel's data (a 24 MB sum after the op 12-14%
 // slower; v15, v22); released, the lines leave L2 as a copy leaves it, and about
-// half the gain stays (v29: 0.5-3.4%). The gain is in the output's lines, which stay
-// in L2 longer before they are written back (v25), so it needs an input larger than
-// L2; a smaller one's transpose is bound by its blocks' latency, which the release
+// half the gain stays (v29: 0.5-3.4%). Only the last blocks release theirs, those
+// that read the input's last L2-size (TiledTransposeParams::release_from): their
+// evict_last lines displace the earlier ones, which are then gone from L2 too (v39:
+// large rows 0.3-0.8% faster). The gain is in the output's lines, which stay in L2
+// longer before they are written back (v25), so it needs an input larger than L2; a
+// smaller one's transpose is bound by its blocks' latency, which the release
 // lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
 __device__ __forceinline__ uint64_t evict_last_policy() {
   uint64_t policy;
@@ -443,6 +448,8 @@ struct TiledTransposeParams {
   // shift 1 interleaves the halves and shift 0 (with half 0) keeps column k.
   uint32_t interleave_shift;
   uint32_t interleave_half;
+  // InputL2::EvictLast: blocks from release_from on release their input lines.
+  uint32_t release_from;
 };
 
 // Where the micro-block (or output segment) at tile-local input row r and
@@ -522,15 +529,18 @@ struct TiledTranspose {
   // 3% slower).
   static constexpr bool COLUMN_EDGES =
       E == 2 && (FAST_EDGES ? LOAD == Access::Words : TILING == Tiling::Wide);
-  // Aligned loads at evict_last, released after the tile's stores (InputL2), only
-  // where both sides are aligned and a tile holds one matrix. Not in the skewed
-  // kernels: the release cost the 2-byte one a block per SM (v22: bfloat16 8191x8192
-  // 17% slower) and the 1-byte one time (v29: uint8 8191x8192 2.4% slower); nor on
-  // unaligned loads (v29: 5-16% slower). Folded and small tiles are launch-bound.
+  // Aligned loads at evict_last, released by the last tiles (InputL2), only
+  // where a tile holds one matrix and its loads are aligned: with aligned stores, or
+  // skewed ones of 4- and 8-byte elements (v39, with the last tiles' releases only:
+  // float32 and float64 8191x8192 1.4% and 1.7% faster; v29's release by every tile
+  // had left them level). Not the other skewed kernels: the 2-byte one spills at two
+  // blocks a SM (86 registers without a bound; v22: bfloat16 8191x8192 17% slower),
+  // the 1-byte one gained nothing (v39; v29: 2.4% slower); nor unaligned loads (v29:
+  // 5-16% slower). Folded and small tiles are launch-bound.
   static constexpr bool EVICT_LAST = L2 == InputL2::EvictLast;
-  static_assert(!EVICT_LAST || (LOAD == Access::Aligned16 && STORE == Access::Aligned16 &&
-                                TILING == Tiling::Wide),
-                "evict_last input: aligned one-matrix tiles only");
+  static_assert(!EVICT_LAST || (LOAD == Access::Aligned16 && TILING == Tiling::Wide &&
+                                (STORE == Access::Aligned16 || E == 4 || E == 8)),
+                "evict_last input: aligned one-matrix tiles");
   static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   // A skewed tile is twice as tall: up to 512 threads take its micro-blocks one
@@ -641,7 +651,7 @@ struct TiledTranspose {
       store_tile_skewed(p, tile.out_tile, r0, tile.cols_here, smem);
     }
     if constexpr (EVICT_LAST) {
-      release_input_lines(p, tile);
+      if (blockIdx.x >= p.release_from) release_input_lines(p, tile);
     }
   }
 

@@ -123,6 +123,18 @@ int64_t l2_cache_bytes(c10::DeviceIndex device) {
   });
 }
 
+// InputL2::EvictLast: the first block (in launch order) that releases its input
+// lines. Lines at evict_last are displaced by later evict_last lines but not by plain
+// ones, so the blocks that read the input's last L2-size of lines displace every
+// earlier one, and once they release theirs the op leaves L2 as a copy leaves it
+// (v39: so after releases from the last 0.75x L2 for every dtype; the last 1.5x
+// L2 read at evict_normal instead left it 8-10% slower for the next kernel). The
+// earlier blocks' releases cost 0.3-0.8%.
+int64_t first_releasing_tile(int64_t tiles, int64_t tile_bytes, const at::Tensor& x) {
+  const int64_t last_tiles = (l2_cache_bytes(x.device().index()) + tile_bytes - 1) / tile_bytes;
+  return std::max<int64_t>(0, tiles - last_tiles);
+}
+
 template <int E, Access LOAD, Access STORE, Tiling TILING, InputL2 L2 = InputL2::Normal>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out, Fold fold,
                   cudaStream_t stream) {
@@ -160,6 +172,8 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   const bool interleave = interleave_tile_columns(plan);  // Folded tiles never walk columns
   params.interleave_shift = interleave ? 1 : 0;
   params.interleave_half = interleave ? static_cast<uint32_t>((params.tiles_c + 1) / 2) : 0;
+  params.release_from = static_cast<uint32_t>(
+      L2 == InputL2::EvictLast ? first_releasing_tile(tiles, Kernel::TR * Kernel::TC * E, x) : 0);
   const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
   allow_shared_memory<Kernel>(kernel, x.device().index());
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
@@ -188,8 +202,8 @@ bool aligned_stores(const TransposePlan& plan, const at::Tensor& out) {
 // The one place that maps a plan to a kernel instance: element size x how each
 // side's rows are aligned x which tile (several small matrices a tile, or for 1-
 // and 16-byte elements small tiles where they all fit on the GPU at once;
-// Tiling in tiled_transpose.cuh) x, for aligned one-matrix tiles, the L2 priority
-// of the input's lines (InputL2).
+// Tiling in tiled_transpose.cuh) x, for aligned loads of one-matrix tiles, the L2
+// priority of the input's lines (InputL2).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
@@ -201,6 +215,8 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
   const c10::DeviceIndex device = x.device().index();
   const bool load16 = plan.load_bytes == 16;
   const bool store16 = aligned_stores<E>(plan, out);
+  // Inputs larger than L2 read at evict_last, released at the end (InputL2).
+  const bool input_past_l2 = plan.batch * plan.rows * plan.cols * E > l2_cache_bytes(device);
   constexpr auto A16 = Access::Aligned16;
   constexpr auto W = Access::Words;
   constexpr auto UNALIGNED_LOAD = E == 1 ? Access::Staged : Access::Words;
@@ -218,13 +234,19 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
         return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
     }
-    // Inputs larger than L2 at evict_last, released after use (InputL2).
-    if (plan.batch * plan.rows * plan.cols * E > l2_cache_bytes(device)) {
+    if (input_past_l2) {
       return launch_tiled<E, A16, A16, WIDE, InputL2::EvictLast>(plan, x, out, {}, stream);
     }
     return launch_tiled<E, A16, A16, WIDE>(plan, x, out, {}, stream);
   }
-  if (load16) return launch_tiled<E, A16, W, WIDE>(plan, x, out, {}, stream);
+  if (load16) {
+    if constexpr (E == 4 || E == 8) {  // InputL2 in tiled_transpose.cuh says why not 1 or 2
+      if (input_past_l2) {
+        return launch_tiled<E, A16, W, WIDE, InputL2::EvictLast>(plan, x, out, {}, stream);
+      }
+    }
+    return launch_tiled<E, A16, W, WIDE>(plan, x, out, {}, stream);
+  }
   if (store16) return launch_tiled<E, UNALIGNED_LOAD, A16, WIDE>(plan, x, out, {}, stream);
   return launch_tiled<E, UNALIGNED_LOAD, W, WIDE>(plan, x, out, {}, stream);
 }
