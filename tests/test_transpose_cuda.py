@@ -65,7 +65,7 @@ def test_small_and_wide_tiles(dtype, shape):
 
 
 # Inputs larger than L2 with aligned rows are read at L2 priority evict_last, the
-# lines released by the tiles that read the last L2-size of them (InputL2): sizes
+# lines released by the tiles that read the last half an L2 of them (InputL2): sizes
 # just past the device's L2, edge tiles on both sides, rows that start 16 bytes into
 # a 128-byte line, whose first line begins before them, and output rows that start
 # anywhere (4111 of them: skewed stores, which 4- and 8-byte elements take with it).

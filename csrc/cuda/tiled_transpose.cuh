@@ -84,7 +84,7 @@ enum class Access {
 enum class InputL2 {
   Normal,     // plain loads
   EvictLast,  // evict_last loads, released by the tiles that read the input's last
-              // L2-size of lines, after their stores (below)
+              // half an L2 of lines, after their stores (below)
 };
 
 template <int N>
@@ -325,9 +325,9 @@ __device__ __forceinline__ void wait_async_copies() {
 // the input in L2 ahead of the next kernel's data (a 24 MB sum after the op 12-14%
 // slower; v15, v22); released, the lines leave L2 as a copy leaves it, and about
 // half the gain stays (v29: 0.5-3.4%). Only the last blocks release theirs, those
-// that read the input's last L2-size (TiledTransposeParams::release_from): their
+// that read the input's last half an L2 (TiledTransposeParams::release_from): their
 // evict_last lines displace the earlier ones, which are then gone from L2 too (v39:
-// large rows 0.3-0.8% faster). The gain is in the output's lines, which stay in L2
+// large rows 0.3-1.1% faster). The gain is in the output's lines, which stay in L2
 // longer before they are written back (v25), so it needs an input larger than L2; a
 // smaller one's transpose is bound by its blocks' latency, which the release
 // lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
