@@ -36,7 +36,7 @@ def inputs_of(dtype_name, shape_name, count):
     return [bench.random_input(shape, bench.DTYPES[dtype_name], view) for _ in range(count)]
 
 
-def second_sum_us(before, inputs, buffer, reps):
+def second_sum_times_us(before, inputs, buffer, reps):
     times = []
     for i in range(reps):
         before(inputs[i % len(inputs)])
@@ -48,7 +48,17 @@ def second_sum_us(before, inputs, buffer, reps):
         end.record()
         torch.cuda.synchronize()
         times.append(start.elapsed_time(end) * 1000)
-    return statistics.median(times[5:])
+    return times
+
+
+def second_sum_us(ops, inputs, buffer, reps, rounds=5):
+    """Median second-sum time after each op, the ops taking turns in `rounds` rounds
+    (whatever disturbs the GPU for a while then falls on all of them alike)."""
+    times = {label: [] for label in ops}
+    for _ in range(rounds):
+        for label, op in ops.items():
+            times[label] += second_sum_times_us(op, inputs, buffer, max(2, reps // rounds))[1:]
+    return {label: statistics.median(t) for label, t in times.items()}
 
 
 def main():
@@ -68,15 +78,14 @@ def main():
     # Warm up (clocks, caches, the ops' first calls), so that the first row is timed as
     # the rest are.
     warm = inputs_of(args.dtypes[0], args.shapes[0], 1)
-    for op in ops.values():
-        second_sum_us(op, warm, buffer, 50)
+    second_sum_us(ops, warm, buffer, 50)
     del warm
     rows = []
     print(f"{'dtype':11s} {'shape':18s} {'copy':>8s} {'transpose':>9s}  transpose/copy")
     for dname in args.dtypes:
         for sname in args.shapes:
             inputs = inputs_of(dname, sname, 4)
-            t = {label: second_sum_us(op, inputs, buffer, args.reps) for label, op in ops.items()}
+            t = second_sum_us(ops, inputs, buffer, args.reps)
             rows.append({"dtype": dname, "shape": sname, **{f"{k}_us": v for k, v in t.items()}})
             print(f"{dname:11s} {sname:18s} {t['copy']:8.1f} {t['transpose']:9.1f}"
                   f"  {t['transpose'] / t['copy']:.3f}", flush=True)
