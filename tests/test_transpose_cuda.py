@@ -184,6 +184,33 @@ def test_interleaved_tile_columns_cover_every_tile():
         assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
+EVICT_LAST_CHECK = """
+import sys, torch, torch_transpose
+sys.path.insert(0, {tests!r})
+from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, poisoned_like, random_tensor
+for dtype in ONE_DTYPE_PER_SIZE:
+    skip = 16 // dtype.itemsize  # rows 16 bytes into a 128-byte line
+    for shape, view in [((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None),
+                        ((4111, 512), None), ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024))]:
+        x = random_tensor(shape, dtype, "cuda")
+        x = view(x) if view else x
+        expected = x.mT.contiguous()
+        out = poisoned_like(expected.shape, dtype, "cuda")
+        torch.ops.gputranspose.transpose.out(x, -2, -1, out=out)
+        assert_bitwise_equal(out, expected)
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])
+def test_evict_last_kernels_on_a_small_l2(l2_bytes):
+    # With the L2 taken as 64 KiB or 1 MiB, these inputs take the evict_last kernels
+    # (aligned loads, aligned and skewed stores), with releases from the blocks that
+    # read the last half of that: none, some or all of a matrix's tiles.
+    result = run_in_fresh_process(EVICT_LAST_CHECK, GPUTRANSPOSE_L2_BYTES=l2_bytes)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("view", [lambda x: x, lambda x: x[:, 3:-1000], lambda x: x[:-2, 16:]],
                          ids=["whole", "unaligned_slice", "odd_rows"])
