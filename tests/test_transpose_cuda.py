@@ -150,16 +150,17 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
     assert_bitwise_equal(out, expected)
 
 
-# Blocks walk the tiles a group of tile-rows at a time (a whole column of tiles by
-# default); the override, read once per process, makes groups of 3
-# tile-rows and a shorter last group, on every path that walks tiles in groups.
-TILE_WALK_CHECK = """
+def fresh_process_check(cases):
+    """A script for run_in_fresh_process (settings the launcher reads once per process):
+    `cases`, Python text of (shape, view) pairs (a view may use `skip`, 16 bytes in
+    elements), each transposed through out= for every element size, byte for byte."""
+    return """
 import sys, torch, torch_transpose
 sys.path.insert(0, {tests!r})
 from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, poisoned_like, random_tensor
 for dtype in ONE_DTYPE_PER_SIZE:
-    for shape, view in [((1000, 700), None), ((2, 999, 1001), None), ((3, 4000, 129), None),
-                        ((1100, 530), lambda x: x[:, 3:-17])]:
+    skip = 16 // dtype.itemsize
+    for shape, view in CASES:
         x = random_tensor(shape, dtype, "cuda")
         x = view(x) if view else x
         expected = x.mT.contiguous()
@@ -167,7 +168,15 @@ for dtype in ONE_DTYPE_PER_SIZE:
         torch.ops.gputranspose.transpose.out(x, -2, -1, out=out)
         assert_bitwise_equal(out, expected)
 print("ok")
-"""
+""".replace("CASES", cases)
+
+
+# Blocks walk the tiles a group of tile-rows at a time (a whole column of tiles by
+# default); the override, read once per process, makes groups of 3
+# tile-rows and a shorter last group, on every path that walks tiles in groups.
+TILE_WALK_CHECK = fresh_process_check(
+    "[((1000, 700), None), ((2, 999, 1001), None), ((3, 4000, 129), None),"
+    " ((1100, 530), lambda x: x[:, 3:-17])]")
 
 
 def test_tile_walk_in_groups_covers_every_tile():
@@ -184,22 +193,10 @@ def test_interleaved_tile_columns_cover_every_tile():
         assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
-EVICT_LAST_CHECK = """
-import sys, torch, torch_transpose
-sys.path.insert(0, {tests!r})
-from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, poisoned_like, random_tensor
-for dtype in ONE_DTYPE_PER_SIZE:
-    skip = 16 // dtype.itemsize  # rows 16 bytes into a 128-byte line
-    for shape, view in [((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None),
-                        ((4111, 512), None), ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024))]:
-        x = random_tensor(shape, dtype, "cuda")
-        x = view(x) if view else x
-        expected = x.mT.contiguous()
-        out = poisoned_like(expected.shape, dtype, "cuda")
-        torch.ops.gputranspose.transpose.out(x, -2, -1, out=out)
-        assert_bitwise_equal(out, expected)
-print("ok")
-"""
+# Rows 16 bytes into a 128-byte line in the last case.
+EVICT_LAST_CHECK = fresh_process_check(
+    "[((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None), ((4111, 512), None),"
+    " ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024))]")
 
 
 @pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])
