@@ -193,17 +193,19 @@ def test_interleaved_tile_columns_cover_every_tile():
         assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
-# Rows 16 bytes into a 128-byte line in the last case.
+# Rows 16 bytes into a 128-byte line in the fifth case; rows that start anywhere in
+# the last two (8-byte elements' word loads at evict_last: skewed and aligned stores).
 EVICT_LAST_CHECK = fresh_process_check(
     "[((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None), ((4111, 512), None),"
-    " ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024))]")
+    " ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024)), ((1001, 703), None),"
+    " ((1000, 720), lambda x: x[:, 1:])]")
 
 
 @pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])
 def test_evict_last_kernels_on_a_small_l2(l2_bytes):
     # With the L2 taken as 64 KiB or 1 MiB, these inputs take the evict_last kernels
-    # (aligned loads, aligned and skewed stores), with releases from the blocks that
-    # read the last half of that: none, some or all of a matrix's tiles.
+    # (aligned loads, or 8-byte word loads; aligned and skewed stores), with releases
+    # from the blocks that read the last half of that: none, some or all of a matrix's tiles.
     result = run_in_fresh_process(EVICT_LAST_CHECK, GPUTRANSPOSE_L2_BYTES=l2_bytes)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 

@@ -6,8 +6,8 @@
 //   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
 //           fit on the GPU at once), or several whole small matrices' (Folded)
 //   L2      the L2 priority of the input's lines: InputL2::Normal, or EvictLast
-//           (released by the last tiles) for aligned loads of one-matrix tiles of
-//           inputs past L2
+//           (released by the last tiles) for aligned loads (and 8-byte word loads)
+//           of one-matrix tiles of inputs past L2 (reads_evict_last)
 // The tile (TileShape<E>, one per kind of kernel) is TR x TC input elements;
 // its transpose is staged in shared memory. The launcher (transpose_cuda.cu)
 // picks the instance.
@@ -80,11 +80,12 @@ enum class Access {
               // shared memory, shifted into place from there
 };
 
-// The L2 priority of the input's lines (aligned loads of one-matrix tiles only).
+// The L2 priority of the input's lines (one-matrix tiles only).
 enum class InputL2 {
   Normal,     // plain loads
   EvictLast,  // evict_last loads, released by the tiles that read the input's last
-              // half an L2 of lines, after their stores (below)
+              // half an L2 of lines, after their stores (below; reads_evict_last
+              // says which kernels)
 };
 
 template <int N>
@@ -278,18 +279,26 @@ __device__ __forceinline__ Segment bytes_at(const Segment& lo, const Segment& hi
 // spread), and so are 2-byte word loads (8191x8193 bfloat16 0.7-3.6% slower).
 #define GPUTRANSPOSE_LD_UNALIGNED "ld.global.L2::256B"
 
-// The aligned 4 or 8 bytes at `p`, a word of an unaligned row of 4- to 16-byte elements.
-template <class T>
-__device__ __forceinline__ T load_unaligned_row(const void* p) {
+// The aligned 4 or 8 bytes at `p`, a word of an unaligned row of 4- to 16-byte
+// elements; 8-byte words at L2 evict_last where EVICT_LAST (InputL2, below).
+template <class T, bool EVICT_LAST = false>
+__device__ __forceinline__ T load_unaligned_row(const void* p, uint64_t policy) {
   T value;
   if constexpr (sizeof(T) == 4) {
+    static_assert(!EVICT_LAST, "evict_last word loads: 8-byte words");
     uint32_t v;
     asm(GPUTRANSPOSE_LD_UNALIGNED ".u32 %0, [%1];" : "=r"(v) : "l"(p));
     memcpy(&value, &v, 4);
   } else {
     static_assert(sizeof(T) == 8, "4- or 8-byte words");
     uint2 v;
-    asm(GPUTRANSPOSE_LD_UNALIGNED ".v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
+    if constexpr (EVICT_LAST) {
+      asm("ld.global.L2::cache_hint.L2::256B.v2.u32 {%0, %1}, [%2], %3;"
+          : "=r"(v.x), "=r"(v.y)
+          : "l"(p), "l"(policy));
+    } else {
+      asm(GPUTRANSPOSE_LD_UNALIGNED ".v2.u32 {%0, %1}, [%2];" : "=r"(v.x), "=r"(v.y) : "l"(p));
+    }
     memcpy(&value, &v, 8);
   }
   return value;
@@ -319,7 +328,7 @@ __device__ __forceinline__ void wait_async_copies() {
   asm volatile("cp.async.wait_all;\n" ::: "memory");
 }
 
-// InputL2::EvictLast: aligned input rows are read at L2 priority evict_last, as
+// InputL2::EvictLast: input rows are read at L2 priority evict_last, as
 // torch.compile's transposes read theirs, and each line is set back to evict_normal
 // once its tile has stored its output. evict_last alone was 1.3-2.7% faster but left
 // the input in L2 ahead of the next kernel's data (a 24 MB sum after the op 12-14%
@@ -331,6 +340,22 @@ __device__ __forceinline__ void wait_async_copies() {
 // longer before they are written back (v25), so it needs an input larger than L2; a
 // smaller one's transpose is bound by its blocks' latency, which the release
 // lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
+// The kernels whose input, past L2, is read at evict_last (one-matrix tiles only:
+// folded and small tiles are launch-bound): aligned loads with aligned stores, or
+// skewed ones of 4- and 8-byte elements (v39, with the last tiles' releases only:
+// float32 and float64 8191x8192 1.4% and 1.7% faster; v29's release by every tile had
+// left them level), and 8-byte elements' word loads (v41: float64 and complex64
+// 8191x8193 1.5% faster, their slices 0.7-1.4%). Not the other skewed kernels: the
+// 2-byte one spills at two blocks a SM (86 registers without a bound; v22: bfloat16
+// 8191x8192 17% slower), the 1-byte one gained nothing (v39; v29: 2.4% slower); nor the
+// other unaligned loads (v39: staged 1-byte rows 9-15% slower, 2-byte word loads up to
+// 4.7%, 4-byte ones -0.2 to +1.6%).
+template <int E, Access LOAD, Access STORE>
+constexpr bool reads_evict_last() {
+  if (LOAD == Access::Aligned16) return STORE == Access::Aligned16 || E == 4 || E == 8;
+  return LOAD == Access::Words && E == 8;
+}
+
 __device__ __forceinline__ uint64_t evict_last_policy() {
   uint64_t policy;
   asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
@@ -385,8 +410,9 @@ __device__ __forceinline__ uint32_t load_word_to_end(const char* word, const cha
 // The 4W bytes of a row starting at `p` (E-byte aligned; 4W-byte aligned for
 // Aligned16); `end` is one past the input's last byte, which only the tiles
 // that hold the input's last row need to watch (CHECK_END).
-template <int E, int W, Access A, bool CHECK_END>
-__device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
+template <int E, int W, Access A, bool CHECK_END, bool EVICT_LAST = false>
+__device__ __forceinline__ Words<W> load_piece(const char* p, const char* end,
+                                               uint64_t policy = 0) {
   if constexpr (A == Access::Aligned16) {
     return *reinterpret_cast<const Words<W>*>(p);
   } else if constexpr (E >= 4) {
@@ -398,7 +424,9 @@ __device__ __forceinline__ Words<W> load_piece(const char* p, const char* end) {
     Segment s;
     Word* out = reinterpret_cast<Word*>(s.w);
 #pragma unroll
-    for (int j = 0; j < WORDS; ++j) out[j] = load_unaligned_row<Word>(p + j * sizeof(Word));
+    for (int j = 0; j < WORDS; ++j) {
+      out[j] = load_unaligned_row<Word, EVICT_LAST>(p + j * sizeof(Word), policy);
+    }
     return s;
   } else {
     static_assert(E == 2, "rows of 1-byte elements that start anywhere are staged");
@@ -529,18 +557,9 @@ struct TiledTranspose {
   // 3% slower).
   static constexpr bool COLUMN_EDGES =
       E == 2 && (FAST_EDGES ? LOAD == Access::Words : TILING == Tiling::Wide);
-  // Aligned loads at evict_last, released by the last tiles (InputL2), only
-  // where a tile holds one matrix and its loads are aligned: with aligned stores, or
-  // skewed ones of 4- and 8-byte elements (v39, with the last tiles' releases only:
-  // float32 and float64 8191x8192 1.4% and 1.7% faster; v29's release by every tile
-  // had left them level). Not the other skewed kernels: the 2-byte one spills at two
-  // blocks a SM (86 registers without a bound; v22: bfloat16 8191x8192 17% slower),
-  // the 1-byte one gained nothing (v39; v29: 2.4% slower); nor unaligned loads (v29:
-  // 5-16% slower). Folded and small tiles are launch-bound.
   static constexpr bool EVICT_LAST = L2 == InputL2::EvictLast;
-  static_assert(!EVICT_LAST || (LOAD == Access::Aligned16 && TILING == Tiling::Wide &&
-                                (STORE == Access::Aligned16 || E == 4 || E == 8)),
-                "evict_last input: aligned one-matrix tiles");
+  static_assert(!EVICT_LAST || (TILING == Tiling::Wide && reads_evict_last<E, LOAD, STORE>()),
+                "evict_last input: the one-matrix tiles of reads_evict_last");
   static constexpr int BLOCKS_C = TC / MC;         // micro-blocks along a tile row
   static constexpr int NUM_BLOCKS = (TR / M) * BLOCKS_C;
   // A skewed tile is twice as tall: up to 512 threads take its micro-blocks one
@@ -824,7 +843,9 @@ struct TiledTranspose {
     } else if constexpr (LOAD == Access::Aligned16 && EVICT_LAST) {
       return load_evict_last<W>(p.in + w.in + i * p.row_stride * E, evict_last_policy());
     } else {
-      return load_piece<E, W, LOAD, CHECK_END>(p.in + w.in + i * p.row_stride * E, p.in_end);
+      return load_piece<E, W, LOAD, CHECK_END, EVICT_LAST>(p.in + w.in + i * p.row_stride * E,
+                                                          p.in_end,
+                                                          EVICT_LAST ? evict_last_policy() : 0);
     }
   }
 

@@ -202,11 +202,24 @@ bool aligned_stores(const TransposePlan& plan, const at::Tensor& out) {
   return address % 32 == 0 && (plan.rows * E) % 32 == 0;
 }
 
+// One-matrix tiles (Tiling::Wide), their input read at evict_last where it is larger
+// than L2 and the kernel is one of reads_evict_last's (InputL2).
+template <int E, Access LOAD, Access STORE>
+void launch_one_matrix(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                       bool input_past_l2, cudaStream_t stream) {
+  if constexpr (reads_evict_last<E, LOAD, STORE>()) {
+    if (input_past_l2) {
+      return launch_tiled<E, LOAD, STORE, Tiling::Wide, InputL2::EvictLast>(plan, x, out, {}, stream);
+    }
+  }
+  return launch_tiled<E, LOAD, STORE, Tiling::Wide>(plan, x, out, {}, stream);
+}
+
 // The one place that maps a plan to a kernel instance: element size x how each
 // side's rows are aligned x which tile (several small matrices a tile, or for 1-
 // and 16-byte elements small tiles where they all fit on the GPU at once;
-// Tiling in tiled_transpose.cuh) x, for aligned loads of one-matrix tiles, the L2
-// priority of the input's lines (InputL2).
+// Tiling in tiled_transpose.cuh) x, for one-matrix tiles, the L2 priority of the
+// input's lines (InputL2, launch_one_matrix).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
@@ -223,7 +236,6 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
   constexpr auto A16 = Access::Aligned16;
   constexpr auto W = Access::Words;
   constexpr auto UNALIGNED_LOAD = E == 1 ? Access::Staged : Access::Words;
-  constexpr auto WIDE = Tiling::Wide;
   if (load16 && store16) {
     using Folded = TiledTranspose<E, A16, A16, Tiling::Folded>;
     if (const Fold fold = fold_small_matrices<Folded>(plan)) {
@@ -237,21 +249,11 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
         return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
     }
-    if (input_past_l2) {
-      return launch_tiled<E, A16, A16, WIDE, InputL2::EvictLast>(plan, x, out, {}, stream);
-    }
-    return launch_tiled<E, A16, A16, WIDE>(plan, x, out, {}, stream);
+    return launch_one_matrix<E, A16, A16>(plan, x, out, input_past_l2, stream);
   }
-  if (load16) {
-    if constexpr (E == 4 || E == 8) {  // InputL2 in tiled_transpose.cuh says why not 1 or 2
-      if (input_past_l2) {
-        return launch_tiled<E, A16, W, WIDE, InputL2::EvictLast>(plan, x, out, {}, stream);
-      }
-    }
-    return launch_tiled<E, A16, W, WIDE>(plan, x, out, {}, stream);
-  }
-  if (store16) return launch_tiled<E, UNALIGNED_LOAD, A16, WIDE>(plan, x, out, {}, stream);
-  return launch_tiled<E, UNALIGNED_LOAD, W, WIDE>(plan, x, out, {}, stream);
+  if (load16) return launch_one_matrix<E, A16, W>(plan, x, out, input_past_l2, stream);
+  if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, input_past_l2, stream);
+  return launch_one_matrix<E, UNALIGNED_LOAD, W>(plan, x, out, input_past_l2, stream);
 }
 
 void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
