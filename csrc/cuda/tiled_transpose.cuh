@@ -60,6 +60,14 @@
 namespace gputranspose {
 namespace cuda {
 
+// blockIdx.x read anew, a value the compiler cannot take for an earlier read's: what is
+// worked out from it again after a tile's stores is not held in registers through them.
+__device__ __forceinline__ uint32_t block_index() {
+  uint32_t block;
+  asm volatile("mov.u32 %0, %%ctaid.x;" : "=r"(block));
+  return block;
+}
+
 // Which tile a kernel takes; the launcher picks it per shape.
 enum class Tiling {
   Wide,    // one matrix per tile (TileShape's aligned, word_loaded or skewed tiles)
@@ -341,18 +349,18 @@ __device__ __forceinline__ void wait_async_copies() {
 // smaller one's transpose is bound by its blocks' latency, which the release
 // lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
 // The kernels whose input, past L2, is read at evict_last (one-matrix tiles only:
-// folded and small tiles are launch-bound): aligned loads with aligned stores, or
-// skewed ones of 4- and 8-byte elements (v39, with the last tiles' releases only:
-// float32 and float64 8191x8192 1.4% and 1.7% faster; v29's release by every tile had
-// left them level), and 8-byte elements' word loads (v41: float64 and complex64
-// 8191x8193 1.5% faster, their slices 0.7-1.4%). Not the other skewed kernels: the
-// 2-byte one spills at two blocks a SM (86 registers without a bound; v22: bfloat16
-// 8191x8192 17% slower), the 1-byte one gained nothing (v39; v29: 2.4% slower); nor the
-// other unaligned loads (v39: staged 1-byte rows 9-15% slower, 2-byte word loads up to
-// 4.7%, 4-byte ones -0.2 to +1.6%).
+// folded and small tiles are launch-bound): aligned loads with aligned stores, or with
+// skewed ones of 2-, 4- and 8-byte elements (v39, with the last tiles' releases only:
+// float32 and float64 8191x8192 1.4% and 1.7% faster, v29's release by every tile had
+// left them level; v42: bfloat16 and float16 8191x8192 1.3-1.4%, once its registers
+// were brought back to 63), and 8-byte elements' word loads (v41: float64 and complex64
+// 8191x8193 1.5% faster, their slices 0.7-1.4%). Not the 1-byte skewed kernel: 40
+// registers, three blocks a SM rather than four, or 4 bytes spilled at four (v42: 3.5-3.8%
+// slower; v39: level at best); nor the other unaligned loads (v39: staged 1-byte rows
+// 9-15% slower, 2-byte word loads up to 4.7%, 4-byte ones -0.2 to +1.6%).
 template <int E, Access LOAD, Access STORE>
 constexpr bool reads_evict_last() {
-  if (LOAD == Access::Aligned16) return STORE == Access::Aligned16 || E == 4 || E == 8;
+  if (LOAD == Access::Aligned16) return STORE == Access::Aligned16 || (E >= 2 && E <= 8);
   return LOAD == Access::Words && E == 8;
 }
 
@@ -502,6 +510,8 @@ struct MatrixTile {
   int rows_lo;
   int rows_here;
   int cols_here;
+  int64_t r0;        // the matrix's row of tile-local row 0 (negative: above it)
+  uint32_t matrix;   // in the batch
 
   __device__ __forceinline__ Window at(int r, int c) const {
     return {in_tile + (r * p->row_stride + c) * E, out_tile + (c * p->rows + r) * E, rows_lo - r,
@@ -634,30 +644,11 @@ struct TiledTranspose {
       store_tile_aligned(p, tile, smem);
       return;
     }
-    // Tile coordinates, p.group_rows tile-rows at a time (blockIdx.x < 2^31).
-    uint32_t t = blockIdx.x;
-    const uint32_t b = p.matrix_tiles.div(t);
-    t -= b * p.matrix_tiles.divisor;
-    const uint32_t group = p.group_tiles.div(t);
-    t -= group * p.group_tiles.divisor;
-    const FastDivider rows_in_group =
-        (group + 1) * p.group_rows.divisor < p.tiles_r ? p.group_rows : p.last_group_rows;
-    const uint32_t tc_u = rows_in_group.div(t);
-    const int64_t tr = group * p.group_rows.divisor + (t - tc_u * rows_in_group.divisor);
-    const int64_t tc =
-        (tc_u >> p.interleave_shift) + (tc_u & p.interleave_shift) * p.interleave_half;
-
-    const int64_t r0 = tr * STEP_R - LEAD_R;
-    const int64_t c0 = tc * TC;
-    const MatrixTile<E> tile{&p,
-                             (b * p.batch_stride + r0 * p.row_stride + c0) * E,
-                             (b * p.rows * p.cols + c0 * p.rows + r0) * E,
-                             static_cast<int>(r0 < 0 ? -r0 : 0),
-                             static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR),
-                             static_cast<int>(p.cols - c0 < TC ? p.cols - c0 : TC)};
+    const MatrixTile<E> tile = matrix_tile(p, blockIdx.x);
+    const int64_t r0 = tile.r0;
 
     // Only the tiles holding the input's last row may meet its end mid-word.
-    const bool last_rows = b == p.batch - 1 && r0 + TR >= p.rows;
+    const bool last_rows = tile.matrix == p.batch - 1 && r0 + TR >= p.rows;
     if (LOAD != Access::Aligned16 && last_rows) {
       load_tile<true>(p, tile, smem);
     } else {
@@ -670,8 +661,41 @@ struct TiledTranspose {
       store_tile_skewed(p, tile.out_tile, r0, tile.cols_here, smem);
     }
     if constexpr (EVICT_LAST) {
-      if (blockIdx.x >= p.release_from) release_input_lines(p, tile);
+      if (blockIdx.x >= p.release_from) {
+        // The 2-byte skewed kernel works its tile out again from a fresh read of the
+        // block index: held through the stores, the tile took it from 63 registers to 82,
+        // one block a SM rather than two (v42). In the other kernels that moved registers
+        // both ways, uint8 8192^2 0.9% slower, so they keep the tile they have.
+        constexpr bool TILE_AGAIN = E == 2 && STORE == Access::Words;
+        release_input_lines(p, TILE_AGAIN ? matrix_tile(p, block_index()) : tile);
+      }
     }
+  }
+
+  // The tile of block `block`, p.group_rows tile-rows at a time (block < 2^31).
+  static __device__ __forceinline__ MatrixTile<E> matrix_tile(const TiledTransposeParams& p,
+                                                              uint32_t block) {
+    uint32_t t = block;
+    const uint32_t b = p.matrix_tiles.div(t);
+    t -= b * p.matrix_tiles.divisor;
+    const uint32_t group = p.group_tiles.div(t);
+    t -= group * p.group_tiles.divisor;
+    const FastDivider rows_in_group =
+        (group + 1) * p.group_rows.divisor < p.tiles_r ? p.group_rows : p.last_group_rows;
+    const uint32_t tc_u = rows_in_group.div(t);
+    const int64_t tr = group * p.group_rows.divisor + (t - tc_u * rows_in_group.divisor);
+    const int64_t tc =
+        (tc_u >> p.interleave_shift) + (tc_u & p.interleave_shift) * p.interleave_half;
+    const int64_t r0 = tr * STEP_R - LEAD_R;
+    const int64_t c0 = tc * TC;
+    return {&p,
+            (b * p.batch_stride + r0 * p.row_stride + c0) * E,
+            (b * p.rows * p.cols + c0 * p.rows + r0) * E,
+            static_cast<int>(r0 < 0 ? -r0 : 0),
+            static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR),
+            static_cast<int>(p.cols - c0 < TC ? p.cols - c0 : TC),
+            r0,
+            b};
   }
 
   // Every input line of the tile back to evict_normal (edge rows' too, which were
