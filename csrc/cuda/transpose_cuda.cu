@@ -117,7 +117,7 @@ int64_t l2_cache_bytes(c10::DeviceIndex device) {
   });
 }
 
-// The width of the device's memory bus, in bits (5120 on the H100 SXM, 6144 on the H200).
+// The width of the device's memory bus, in bits, as CUDA reports it (H100 SXM 5120, H200 6016).
 int64_t memory_bus_bits(c10::DeviceIndex device) {
   return once_per_device(device, [](c10::DeviceIndex device) {
     return int64_t{at::cuda::getDeviceProperties(device)->memoryBusWidth};
@@ -134,7 +134,7 @@ int64_t memory_bus_bits(c10::DeviceIndex device) {
 // 1.4%, 32000 of the 32768 columns 1.4%; skewed tiles there 2.7% slower; other element
 // sizes level to 6% slower; 8-byte rows 128 bytes further apart 4% slower). The same
 // walk on the H100 made those rows 1.0-1.4% slower: where the address mapping puts such
-// rows differs with the memory, so the rule asks for the H200's 6144-bit bus.
+// rows differs with the memory, so the rule asks for the H200's bus (6016 bits reported).
 // GPUTRANSPOSE_TILE_GROUP overrides it for tuning experiments (benchmarks/README.md).
 int64_t tile_group_rows(const TransposePlan& plan, bool aligned, c10::DeviceIndex device) {
   static const int64_t forced = tuning_knob("GPUTRANSPOSE_TILE_GROUP", 0);
@@ -142,7 +142,7 @@ int64_t tile_group_rows(const TransposePlan& plan, bool aligned, c10::DeviceInde
   constexpr int64_t k256KiB = int64_t{256} << 10;
   const int64_t row_bytes = plan.row_stride * plan.element_size;
   const bool rows_256_kib_apart = plan.rows > 1 && row_bytes % (2 * k256KiB) == k256KiB;
-  if (aligned && plan.element_size == 8 && rows_256_kib_apart && memory_bus_bits(device) == 6144) {
+  if (aligned && plan.element_size == 8 && rows_256_kib_apart && memory_bus_bits(device) >= 6016) {
     return 16;
   }
   return std::numeric_limits<int64_t>::max();

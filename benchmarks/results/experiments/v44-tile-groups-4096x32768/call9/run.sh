@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v44 call 9 (H200): the kept rule, gated on the H200's 6144-bit memory bus (call 8: the
+# v44 call 9 (H200): the kept rule, gated on the H200's memory bus (6016 bits reported; call 9 first asked for 6144, so the rule did not run there) (call 8: the
 # walk 1.0-1.4% slower on an H100). a = 892df6a's code (whole-column walks), b = the working
 # tree; two rounds of bench_pitches.py; the CUDA kernel tests on b's build; then the suite on
 # b's build (../../../gpu-check/run-final-suite-v44.sh). Run from the repository root, carry .ab.
