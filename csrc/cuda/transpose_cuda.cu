@@ -33,6 +33,16 @@ int64_t tuning_knob(const char* name, int64_t unset) {
   return env ? std::atoll(env) : unset;
 }
 
+// Tile-rows that the blocks walk together: by default a whole column of tiles
+// (v30: 32768x4096 float64 and complex64 1.5% faster, complex128 0.9%, than in groups
+// of 256 tile-rows, the default until then, which the suite's other shapes never
+// exceed; groups of 16 to 64 lost up to 8%, v14-v18). GPUTRANSPOSE_TILE_GROUP
+// overrides it for tuning experiments (benchmarks/README.md).
+int64_t tile_group_rows() {
+  static const int64_t group = tuning_knob("GPUTRANSPOSE_TILE_GROUP", 0);
+  return group > 0 ? group : std::numeric_limits<int64_t>::max();
+}
+
 // Whether blocks walk the tile columns interleaved (TiledTransposeParams): where
 // input rows lie an odd multiple of 128 KiB apart, the neighbouring columns in flight
 // read the same part of every row, which the memory serves slowly (v34: float64
@@ -117,37 +127,6 @@ int64_t l2_cache_bytes(c10::DeviceIndex device) {
   });
 }
 
-// The width of the device's memory bus, in bits, as CUDA reports it (H100 SXM 5120, H200 6016).
-int64_t memory_bus_bits(c10::DeviceIndex device) {
-  return once_per_device(device, [](c10::DeviceIndex device) {
-    return int64_t{at::cuda::getDeviceProperties(device)->memoryBusWidth};
-  });
-}
-
-// Tile-rows that the blocks walk together: by default a whole column of tiles
-// (v30: 32768x4096 float64 and complex64 1.5% faster, complex128 0.9%, than in groups
-// of 256 tile-rows, the default until then, which the suite's other shapes never
-// exceed; groups of 16 to 64 lost up to 8%, v14-v18). On the H200's memory, aligned
-// tiles (`aligned`: both sides' rows 16-byte aligned) of 8-byte elements whose input
-// rows lie an odd multiple of 256 KiB apart walk 16 tile-rows at a time (v44, rows
-// 256 KiB apart: float64 and complex64 4096x32768 0.6-1.6% faster, complex64 8192x32768
-// 1.4%, 32000 of the 32768 columns 1.4%; skewed tiles there 2.7% slower; other element
-// sizes level to 6% slower; 8-byte rows 128 bytes further apart 4% slower). The same
-// walk on the H100 made those rows 1.0-1.4% slower: where the address mapping puts such
-// rows differs with the memory, so the rule asks for the H200's bus (6016 bits reported).
-// GPUTRANSPOSE_TILE_GROUP overrides it for tuning experiments (benchmarks/README.md).
-int64_t tile_group_rows(const TransposePlan& plan, bool aligned, c10::DeviceIndex device) {
-  static const int64_t forced = tuning_knob("GPUTRANSPOSE_TILE_GROUP", 0);
-  if (forced > 0) return forced;
-  constexpr int64_t k256KiB = int64_t{256} << 10;
-  const int64_t row_bytes = plan.row_stride * plan.element_size;
-  const bool rows_256_kib_apart = plan.rows > 1 && row_bytes % (2 * k256KiB) == k256KiB;
-  if (aligned && plan.element_size == 8 && rows_256_kib_apart && memory_bus_bits(device) >= 6016) {
-    return 16;
-  }
-  return std::numeric_limits<int64_t>::max();
-}
-
 // InputL2::EvictLast: the first block (in launch order) that releases its input
 // lines. Lines at evict_last outlast plain ones in L2 (the last 1.5x L2 of input read
 // plain instead left the next kernel 8-10% slower) but give way to later evict_last
@@ -176,9 +155,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.row_stride = plan.row_stride;
   params.tiles_r = Kernel::tiles_along_rows(plan.rows);
   params.tiles_c = Kernel::tiles_along_cols(plan.cols);
-  const bool aligned = LOAD == Access::Aligned16 && STORE == Access::Aligned16;
-  const int64_t group =
-      std::min<int64_t>(tile_group_rows(plan, aligned, x.device().index()), params.tiles_r);
+  const int64_t group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
   params.sub_rows_log2 = fold.sub_rows_log2;
   params.sub_cols_log2 = fold.sub_cols_log2;
   int64_t tiles = Kernel::tiles_of(plan.batch, plan.rows, plan.cols);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Session 2026-11-25 q: the full suite on the v44 code (v42 kernels; the 16-tile-row walk for aligned 8-byte tiles of rows 256 KiB apart on the H200), in two parts, with the build that
-# the A/B (v44 call 9) left on the same machine (built again if there is none). Run from
+# Session 2026-11-25 q: the full suite on the final code (the v42 code again, after v44 was dropped), in two parts, with the build that
+# an earlier script left on the same machine (built again if there is none). Run from
 # the repository root. SUITE_TAG names the device (h200, h100).
 ROOT=$PWD
 T=${SUITE_TAG:-h200}
