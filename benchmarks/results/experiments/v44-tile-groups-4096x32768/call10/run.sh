@@ -1,16 +1,4 @@
 #!/usr/bin/env bash
-# v44 call 10 (H200): the kept rule, gated on the H200's memory bus (6016 bits reported; call 9 first asked for 6144, so the rule did not run there) (call 8: the
-# walk 1.0-1.4% slower on an H100). a = 892df6a's code (whole-column walks), b = the working
-# tree; two rounds of bench_pitches.py; the CUDA kernel tests on b's build; then the suite on
-# b's build (../../../gpu-check/run-final-suite-v44.sh). Run from the repository root, carry .ab.
-set -uo pipefail
-cd "$(dirname "$0")/../../../../.."
-date -u
-CASES="float64:4096x32768 complex64:4096x32768 float64:4095x32768 float32:4096x32768"
-AB_ROUNDS=2 scripts/ab-bench pitches --cases $CASES --rounds 2
-. scripts/gpu-build-env
-GPUTRANSPOSE_REQUIRE_CUDA=1 PYTHONPATH=. timeout 240 python3 -m pytest tests/test_transpose_cuda.py -q \
-  -p no:cacheprovider -x > $OUT/ab/pytest.log 2>&1
-echo "pytest rc $?"; tail -2 $OUT/ab/pytest.log
-OUT=$OUT SUITE_TAG=h200 bash benchmarks/results/gpu-check/run-final-suite-v44.sh
-date -u
+# v44 call 10 (H200): call 9's script again, on the code whose rule asks for >= 6016 bits of
+# memory bus (what CUDA reports for the H200). Run from the repository root, carry .ab.
+exec bash "$(dirname "$0")/../call9/run.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v44 call 7 (H200, then the same on an H100 as call 8): a = HEAD (whole-column walks),
+# v44 call 7 (H200; call 8 ran it on an H100): a = HEAD (whole-column walks),
 # b = the working tree: the 16-tile-row walk for aligned 8-byte tiles only (call 6 had it
 # for every 8-byte tile: float64 4095x32768, skewed, 2.7% slower). Three rounds a, b of
 # bench_pitches.py; then the CUDA kernel tests on b's build. Run from the repository root,
