@@ -22,6 +22,8 @@ const char* path_name(TransposePath path) {
       return "tiled_contiguous";
     case TransposePath::TiledRowStrided:
       return "tiled_row_strided";
+    case TransposePath::WideElements:
+      return "wide_elements";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }
@@ -111,38 +113,63 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   }
   const int64_t lo = std::min(dims.dim0, dims.dim1);
   const int64_t hi = std::max(dims.dim0, dims.dim1);
-  if (lo != ndim - 2 || hi != ndim - 1) {
-    return fallback("the swapped dims are not the last two");
+  if (hi != lo + 1) {
+    return fallback("the swapped dims are not adjacent");
   }
+  // The dims after the swapped pair move together: one element of the transpose
+  // (x.transpose(1, 2) of a (B, S, H, D) tensor moves rows of D values), so it is a
+  // batch of matrices of wider elements, which the kernels take by their size alone.
+  int64_t element_numel = 1;
+  for (int64_t d = ndim - 1; d > hi; --d) {
+    if (x.size(d) == 1) {
+      continue;
+    }
+    if (x.stride(d) != element_numel) {
+      return fallback("the dims after the swapped pair are not contiguous");
+    }
+    element_numel *= x.size(d);
+  }
+  const int64_t element_size = es * element_numel;
+  const bool wide = element_size > 16;
+  if (wide ? element_size % 16 != 0 : (element_size & (element_size - 1)) != 0) {
+    return fallback("the dims after the swapped pair make elements of neither 1, 2, 4 or 8 bytes nor a multiple of 16");
+  }
+  // A stride in elements, or -1 where it is not a whole number of them.
+  auto in_elements = [element_numel](int64_t stride) {
+    return stride % element_numel == 0 ? stride / element_numel : -1;
+  };
 
   TransposePlan plan;
-  plan.element_size = es;
-  plan.rows = x.size(ndim - 2);
-  plan.cols = x.size(ndim - 1);
-  if (plan.cols > 1 && x.stride(ndim - 1) != 1) {
+  plan.element_size = element_size;
+  plan.rows = x.size(lo);
+  plan.cols = x.size(hi);
+  if (plan.cols > 1 && x.stride(hi) != element_numel) {
     return fallback("no unit stride inside a row");
   }
-  plan.row_stride = plan.rows > 1 ? x.stride(ndim - 2) : plan.cols;
+  plan.row_stride = plan.rows > 1 ? in_elements(x.stride(lo)) : plan.cols;
   if (plan.rows > 1 && plan.row_stride == 0) {
     return fallback("expanded rows (stride 0)");
   }
   if (plan.rows > 1 && plan.row_stride < plan.cols) {
-    return fallback("rows overlap (row stride smaller than the row)");
+    return fallback("rows overlap, or lie a part of an element apart");
   }
   // Fold the batch dims into one (batch, batch_stride) pair.
   plan.batch = 1;
   plan.batch_stride = plan.rows * plan.row_stride;
   bool have_batch_stride = false;
-  for (int64_t d = ndim - 3; d >= 0; --d) {
+  for (int64_t d = lo - 1; d >= 0; --d) {
     const int64_t size = x.size(d);
     if (size == 1) {
       continue;
     }
-    const int64_t stride = x.stride(d);
+    const int64_t stride = in_elements(x.stride(d));
     if (stride == 0) {
       return fallback("expanded batch dim (stride 0)");
     }
     if (!have_batch_stride) {
+      if (stride < 0) {
+        return fallback("the batch dims cannot be folded into one stride");
+      }
       plan.batch_stride = stride;
       have_batch_stride = true;
     } else if (stride != plan.batch * plan.batch_stride) {
@@ -153,16 +180,33 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   const bool contiguous = plan.row_stride == plan.cols &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
   const uintptr_t address = data_address(x);
-  if (address % es != 0 || out_ptr_alignment % std::min<int64_t>(es, 16) != 0) {
+  // The kernels read whole elements, 16-byte units of wide ones.
+  const int64_t access = std::min<int64_t>(element_size, 16);
+  if (address % access != 0 || out_ptr_alignment % access != 0) {
     return fallback("data pointer not aligned to the element size");
   }
+  if (wide) {
+    // The kernel's unit and row indices are 32-bit (FastDivider).
+    constexpr int64_t k2G = int64_t{1} << 31;
+    if (plan.rows * (element_size / 16) >= k2G || plan.batch * plan.cols >= k2G) {
+      return fallback("elements wider than 16 bytes, an output row of 2^31 16-byte units or more, or 2^31 rows");
+    }
+    plan.path = TransposePath::WideElements;
+    plan.reason = "elements wider than 16 bytes (the dims after the swapped pair)";
+    plan.load_bytes = 16;
+    plan.store_bytes = 16;
+    return plan;
+  }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;
-  plan.reason = contiguous ? "contiguous matrices, last two dims swapped"
+  plan.reason = contiguous ? "contiguous matrices, adjacent dims swapped"
                            : "strided rows with unit stride inside each row";
-  plan.load_bytes =
-      rows_aligned_16(address, plan.row_stride * es, plan.batch, plan.batch_stride * es) ? 16 : 4;
-  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_ptr_alignment), plan.rows * es,
-                                     plan.batch, plan.rows * plan.cols * es)
+  plan.load_bytes = rows_aligned_16(address, plan.row_stride * element_size, plan.batch,
+                                    plan.batch_stride * element_size)
+                        ? 16
+                        : 4;
+  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_ptr_alignment),
+                                     plan.rows * element_size, plan.batch,
+                                     plan.rows * plan.cols * element_size)
                          ? 16
                          : 4;
   return plan;

@@ -10,8 +10,10 @@ namespace gputranspose {
 enum class TransposePath {
   Empty,            // nothing to move: a zero-size tensor
   Memcpy,           // the input is already laid out in the result's order: one copy
-  TiledContiguous,  // (batch of) contiguous row-major matrices, last two dims swapped
+  TiledContiguous,  // (batch of) contiguous row-major matrices, adjacent dims swapped
   TiledRowStrided,  // rows strided (slices, padded pitch), unit stride inside a row
+  WideElements,     // elements wider than 16 bytes (the dims after the swapped pair): a
+                    // copy of whole elements into the result's order
   AtenFallback,     // anything else: at::transpose(...).clone(), correct but not fast
 };
 
@@ -28,7 +30,10 @@ TransposeDims wrap_transpose_dims(const at::Tensor& x, int64_t dim0, int64_t dim
 
 // The input seen as `batch` matrices of rows x cols elements, row i of matrix b
 // starting at element b * batch_stride + i * row_stride; the result is the
-// contiguous batch x cols x rows tensor.
+// contiguous batch x cols x rows tensor. The swapped dims are adjacent (rows and
+// cols); the dims before them are the batch, and those after them make the element
+// (element_size bytes: the dtype's size times their sizes), which the kernels move
+// whole, never looking inside it.
 struct TransposePlan {
   TransposePath path = TransposePath::AtenFallback;
   // A static string: planning runs on every call and allocates nothing.

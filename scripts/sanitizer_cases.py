@@ -1,7 +1,8 @@
 """A compact run of every CUDA path and kernel variant, for compute-sanitizer
 (scripts/sanitize): each element size x {16-byte, word-shifted or staged}
 loads x {16-byte, skewed word} stores, edge tiles, batches (several small
-matrices a tile), the memcpy / empty / fallback paths, out= and cuBLAS.
+matrices a tile), adjacent dims other than the last two (elements of the trailing
+dims, wide ones too), the memcpy / empty / fallback paths, out= and cuBLAS.
 Checks every result against ATen; exits non-zero on a mismatch."""
 
 import math
@@ -56,20 +57,32 @@ def cases(dtype):
     yield "empty", random_bytes((0, 64), dtype)
 
 
+def adjacent_dims_cases():
+    """Adjacent dims other than the last two: the trailing dims make the element."""
+    yield "4-byte elements", random_bytes((67, 129, 4), torch.uint8), (0, 1)
+    yield "16-byte elements, odd pitch", random_bytes((67, 131, 2, 2), torch.float32)[:, :-2], (0, 1)
+    yield "wide elements (heads)", random_bytes((2, 67, 13, 64), torch.bfloat16), (1, 2)
+    yield "48-byte elements", random_bytes((3, 129, 7, 24), torch.float16), (1, 2)
+    yield "wide elements, strided rows", random_bytes((6, 40, 10, 16), torch.float32)[:, 5:-3], (1, 2)
+    yield "wide, 70000 output rows", random_bytes((35000, 2, 2, 8), torch.float32), (1, 2)
+
+
 def main():
     seen, bad = 0, []
-    for dtype in DTYPES:
-        for name, x in cases(dtype):
-            expected = x.mT.contiguous().view(-1).view(torch.uint8)
-            got = op.transpose(x).view(-1).view(torch.uint8)
-            out = torch.empty(x.mT.shape, dtype=dtype, device="cuda")
-            op.transpose.out(x, out=out)
-            path = torch_transpose.explain(x)
-            seen += 1
-            if not (torch.equal(got, expected) and torch.equal(out.view(-1).view(torch.uint8), expected)):
-                bad.append((str(dtype), name))
-            print(f"{str(dtype):16} {name:30} {path['path']:18} load {path['load_bytes']:2} "
-                  f"store {path['store_bytes']:2}", flush=True)
+    all_cases = [(name, x, (-2, -1)) for dtype in DTYPES for name, x in cases(dtype)]
+    all_cases += list(adjacent_dims_cases())
+    for name, x, dims in all_cases:
+        expected = x.transpose(*dims).contiguous()
+        got = op.transpose(x, *dims).view(-1).view(torch.uint8)
+        out = torch.empty(expected.shape, dtype=x.dtype, device="cuda")
+        op.transpose.out(x, *dims, out=out)
+        expected = expected.view(-1).view(torch.uint8)
+        path = torch_transpose.explain(x, *dims)
+        seen += 1
+        if not (torch.equal(got, expected) and torch.equal(out.view(-1).view(torch.uint8), expected)):
+            bad.append((str(x.dtype), name))
+        print(f"{str(x.dtype):16} {name:30} {path['path']:18} load {path['load_bytes']:2} "
+              f"store {path['store_bytes']:2}", flush=True)
     for dtype in [torch.float32, torch.float64, torch.complex64, torch.complex128]:
         x = torch.randn(129, 65, device="cuda").to(dtype)
         seen += 1

@@ -52,8 +52,12 @@ def transpose_cases(draw):
     permute = draw(st.integers(0, 9)) < 2
     perm = draw(st.permutations(range(rank))) if permute else list(range(rank))
     expand_dim = draw(st.integers(0, rank - 1)) if draw(st.integers(0, 9)) < 1 else -1
-    if draw(st.integers(0, 9)) < 7:
+    which_dims = draw(st.integers(0, 9))
+    if which_dims < 6:
         dim0, dim1 = draw(st.sampled_from([(-2, -1), (-1, -2), (rank - 2, rank - 1)]))
+    elif which_dims < 8:  # adjacent dims: the dims after them make the element
+        dim0 = draw(st.integers(0, rank - 2))
+        dim1 = dim0 + 1
     else:
         dim0 = draw(st.integers(-rank, rank - 1))
         dim1 = draw(st.sampled_from([dim0, draw(st.integers(-rank, rank - 1))]))

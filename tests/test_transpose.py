@@ -213,10 +213,29 @@ def test_explain_names_the_layout_path(make, path, access):
     assert how["reason"]
 
 
-def test_explain_swapped_dims_not_last_two():
-    how = torch_transpose.explain(torch.empty(4, 5, 6), 0, 1)
-    assert how["path"] == "aten_fallback"
-    assert "not the last two" in how["reason"]
+EXPLAIN_DIMS_CASES = [
+    # name, tensor, dims, path, reason contains
+    ("RGBA image rows", lambda: torch.empty(64, 48, 4, dtype=torch.uint8), (0, 1),
+     "tiled_contiguous", "adjacent dims"),
+    ("attention heads", lambda: torch.empty(2, 64, 8, 64, dtype=torch.bfloat16), (1, 2),
+     "wide_elements", "wider than 16 bytes"),
+    ("not adjacent", lambda: torch.empty(4, 5, 6), (0, 2), "aten_fallback", "not adjacent"),
+    ("12-byte elements", lambda: torch.empty(64, 64, 3), (0, 1), "aten_fallback", "neither"),
+    ("strided elements", lambda: torch.empty(64, 64, 8)[..., ::2], (0, 1), "aten_fallback",
+     "not contiguous"),
+    ("rows a part of an element apart", lambda: torch.empty(64 * 33).as_strided((64, 8, 4), (33, 4, 1)),
+     (0, 1), "aten_fallback", "part of an element"),
+    ("wide, misaligned", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
+     "aten_fallback", "not aligned"),
+]
+
+
+@pytest.mark.parametrize("make,dims,path,reason", [c[1:] for c in EXPLAIN_DIMS_CASES],
+                         ids=[c[0] for c in EXPLAIN_DIMS_CASES])
+def test_explain_adjacent_dims_take_the_trailing_dims_as_elements(make, dims, path, reason):
+    how = torch_transpose.explain(make(), *dims)
+    assert how["path"] == path, how
+    assert reason in how["reason"], how
 
 
 def test_explain_answers_for_meta_tensors():

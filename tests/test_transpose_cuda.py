@@ -248,6 +248,51 @@ def test_non_default_dims_and_low_rank(shape, dims):
     check(random_tensor(shape, torch.float32, "cuda"), *dims)
 
 
+# Adjacent dims other than the last two: the dims after them make one element of the
+# transpose, moved whole (1- to 16-byte ones by the tiled kernels, wider ones, a
+# multiple of 16 bytes, by the wide-element kernel; other sizes by ATen).
+ADJACENT_DIMS = [
+    # shape, dtype, dims, view, path
+    ((67, 129, 4), torch.uint8, (0, 1), None, "tiled_contiguous"),           # RGBA images
+    ((3, 67, 129, 2), torch.bfloat16, (1, 2), None, "tiled_contiguous"),     # 4-byte elements
+    ((67, 129, 2), torch.float32, (1, 0), None, "tiled_contiguous"),         # 8-byte elements
+    ((2, 33, 65, 2, 2), torch.float32, (1, 2), None, "tiled_contiguous"),    # 16 bytes in two dims
+    ((300, 200, 2), torch.int16, (0, 1), lambda x: x[:, 3:], "tiled_row_strided"),
+    ((257, 515, 2), torch.uint8, (0, 1), lambda x: x[:, :-3], "tiled_row_strided"),  # odd pitch
+    ((2, 67, 13, 64), torch.bfloat16, (1, 2), None, "wide_elements"),        # (B, S, H, D) heads
+    ((3, 129, 7, 24), torch.float16, (-3, -2), None, "wide_elements"),       # 48-byte elements
+    ((4097, 3, 32), torch.float32, (0, 1), None, "wide_elements"),
+    ((5, 9, 11, 2, 1, 16), torch.int8, (1, 2), None, "wide_elements"),       # size-1 dim inside
+    ((6, 40, 10, 16), torch.float32, (1, 2), lambda x: x[:, 5:-3], "wide_elements"),
+    ((6, 40, 10, 16), torch.float32, (1, 2), lambda x: x[::2, :, 1:], "wide_elements"),
+    ((35000, 2, 2, 8), torch.float32, (1, 2), None, "wide_elements"),        # > 65535 output rows
+    ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
+    ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements
+    ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
+    ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # not adjacent
+    ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
+     lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view,path", ADJACENT_DIMS,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}-{c[4]}" for c in ADJACENT_DIMS])
+def test_adjacent_dims_move_the_trailing_dims_as_elements(shape, dtype, dims, view, path):
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    assert torch_transpose.explain(x, *dims)["path"] == path
+    check(x, *dims)
+
+
+def test_wide_elements_into_an_out_buffer_off_16_bytes_fall_back():
+    x = random_tensor((4, 33, 9, 64), torch.bfloat16, "cuda")
+    expected = x.transpose(1, 2).contiguous()
+    storage = poisoned_like((expected.numel() + 1,), x.dtype, x.device)
+    out = storage[1:].view(expected.shape)  # 2 bytes past a 16-byte boundary
+    op.transpose.out(x, 1, 2, out=out)
+    assert_bitwise_equal(out, expected)
+
+
 @pytest.mark.parametrize("shape", [(), (5,), (0,), (0, 7), (7, 0), (3, 0, 4)], ids=str)
 def test_copy_and_empty_paths(shape):
     x = random_tensor(shape, torch.int16, "cuda")

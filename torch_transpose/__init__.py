@@ -22,8 +22,10 @@ def transpose(
     """Return ``x.transpose(dim0, dim1).contiguous()`` as a new tensor.
 
     The defaults swap the last two dims, so a 2-D ``x`` gives ``x.t()`` and an
-    N-D ``x`` transposes each matrix of the batch. A 0-D or 1-D ``x`` gives a
-    copy, as ``x.t()`` would. The result never aliases ``x``.
+    N-D ``x`` transposes each matrix of the batch. Other adjacent dims take the
+    dims after them as the element (``transpose(q, 1, 2)`` of a ``(B, S, H, D)``
+    tensor moves rows of ``D`` values). A 0-D or 1-D ``x`` gives a copy, as
+    ``x.t()`` would. The result never aliases ``x``.
 
     On CUDA, tiled kernels move every dtype at copy speed; layouts they do not
     take fall back to ATen (see :func:`explain`). Differentiable.
@@ -42,7 +44,7 @@ def explain(x: torch.Tensor, dim0: int = -2, dim1: int = -1) -> dict:
     """Which path ``transpose(x, dim0, dim1)`` takes on CUDA, and why.
 
     Returns a dict with ``path`` (``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``,
-    ``"tiled_row_strided"`` or ``"aten_fallback"``), ``reason``, and
+    ``"tiled_row_strided"``, ``"wide_elements"`` or ``"aten_fallback"``), ``reason``, and
     ``load_bytes`` / ``store_bytes``: how the tiled kernels touch each side, 16
     (128-bit accesses, rows 16-byte aligned) or 4 (rows starting anywhere: loads
     read the aligned words that hold a row, or for 1-byte types stage its aligned

@@ -7,6 +7,7 @@
 #include "../layout.h"
 #include "../out_contract.h"
 #include "tiled_transpose.cuh"
+#include "wide_element_transpose.cuh"
 
 #include <ATen/ATen.h>
 #include <ATen/cuda/CUDAContext.h>
@@ -275,6 +276,26 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
   }
 }
 
+void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
+                                   at::Tensor& out, cudaStream_t stream) {
+  const int64_t element_units = plan.element_size / 16;
+  WideElementParams params;
+  params.in = static_cast<const uint4*>(x.const_data_ptr());
+  params.out = static_cast<uint4*>(out.data_ptr());
+  params.batch_stride = plan.batch_stride * element_units;
+  params.row_stride = plan.row_stride * element_units;
+  params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
+  params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
+  params.element_units = FastDivider(static_cast<uint32_t>(element_units));
+  params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
+  constexpr int64_t kMaxGridY = 65535;
+  const dim3 grid(static_cast<unsigned>((params.out_row_units + WideElementTile::UNITS - 1) /
+                                        WideElementTile::UNITS),
+                  static_cast<unsigned>(std::min<int64_t>(params.out_rows, kMaxGridY)));
+  wide_element_transpose_kernel<<<grid, WideElementTile::THREADS, 0, stream>>>(params);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
 int64_t pointer_alignment(const void* ptr) {
   const auto address = reinterpret_cast<uintptr_t>(ptr);
   int64_t alignment = 256;
@@ -299,6 +320,8 @@ void transpose_into(const at::Tensor& x, int64_t dim0, int64_t dim1, const Trans
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
       return launch_tiled_transpose(plan, x, out, stream);
+    case TransposePath::WideElements:
+      return launch_wide_element_transpose(plan, x, out, stream);
     case TransposePath::AtenFallback:
       out.copy_(transposed_view(x, dims));
       return;

@@ -11,8 +11,10 @@
 namespace gputranspose {
 
 // A new contiguous tensor equal to x.transpose(dim0, dim1).contiguous(); never
-// aliases x. The defaults swap the last two dims (a batch of matrices); a 0-D
-// or 1-D input gives a copy, as x.t() does. Differentiable.
+// aliases x. The defaults swap the last two dims (a batch of matrices); other
+// adjacent dims take the dims after them as the element (transpose(q, 1, 2) of a
+// (B, S, H, D) tensor moves rows of D values); a 0-D or 1-D input gives a copy, as
+// x.t() does. Differentiable.
 at::Tensor transpose(const at::Tensor& x, int64_t dim0 = -2, int64_t dim1 = -1);
 
 // The same, written into `out` (see README: the out= contract).
@@ -23,7 +25,8 @@ void transpose_out(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& 
 at::Tensor transpose_cublas(const at::Tensor& x);
 
 // Which path a transpose of `x` takes on CUDA ("empty", "memcpy",
-// "tiled_contiguous", "tiled_row_strided" or "aten_fallback"), and why.
+// "tiled_contiguous", "tiled_row_strided", "wide_elements" or "aten_fallback"),
+// and why.
 struct Explanation {
   std::string path;
   std::string reason;
