@@ -278,6 +278,7 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
 
 void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
                                    at::Tensor& out, cudaStream_t stream) {
+  using Tile = WideElementTile;
   const int64_t element_units = plan.element_size / 16;
   WideElementParams params;
   params.in = static_cast<const uint4*>(x.const_data_ptr());
@@ -286,13 +287,16 @@ void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& 
   params.row_stride = plan.row_stride * element_units;
   params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
   params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
+  params.rows_log2 = Tile::rows_log2(plan.element_size);
+  params.row_groups = static_cast<uint32_t>(
+      (int64_t{params.out_rows} + (int64_t{1} << params.rows_log2) - 1) >> params.rows_log2);
   params.element_units = FastDivider(static_cast<uint32_t>(element_units));
   params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
+  const int64_t span = Tile::UNITS >> params.rows_log2;
   constexpr int64_t kMaxGridY = 65535;
-  const dim3 grid(static_cast<unsigned>((params.out_row_units + WideElementTile::UNITS - 1) /
-                                        WideElementTile::UNITS),
-                  static_cast<unsigned>(std::min<int64_t>(params.out_rows, kMaxGridY)));
-  wide_element_transpose_kernel<<<grid, WideElementTile::THREADS, 0, stream>>>(params);
+  const dim3 grid(static_cast<unsigned>((params.out_row_units + span - 1) / span),
+                  static_cast<unsigned>(std::min<int64_t>(params.row_groups, kMaxGridY)));
+  wide_element_transpose_kernel<<<grid, Tile::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 

@@ -1,10 +1,15 @@
 #pragma once
 // The transpose of elements wider than 16 bytes: the dims after an adjacent swapped
 // pair, a multiple of 16 bytes together (x.transpose(1, 2) of a (B, S, H, D) tensor
-// moves rows of D values). Each element is a contiguous run on both sides, so no tile
-// is needed: blocks copy 16-byte units in the output's order, a warp writing one
-// contiguous span and reading whole elements (runs of 32 bytes or more), each thread
-// issuing all its loads before its stores.
+// moves rows of D values). Each element is a contiguous run on both sides, so no
+// shared memory is needed: a block copies 16-byte units straight from input to output,
+// all its loads before its stores. Its tile is `2^rows_log2` output rows (consecutive
+// elements of each input row) by a span of units of each; every warp writes 512
+// contiguous bytes and reads whole elements. Taking several output rows a block makes
+// each input row's part of a tile a run of up to 1 KiB: with one output row a block,
+// 32-byte elements of rows 128 KiB apart (a (4096, 4096, 4) float64 tensor swapping
+// dims 0 and 1) were read 32 bytes at a time by different blocks, at 1.31x the copy
+// (v45, call 1).
 
 #include "fast_divider.h"
 
@@ -13,47 +18,67 @@
 namespace gputranspose {
 namespace cuda {
 
+struct WideElementTile {
+  static constexpr int THREADS = 256;
+  static constexpr int UNITS_PER_THREAD = 8;
+  static constexpr int UNITS = THREADS * UNITS_PER_THREAD;  // 16-byte units: 32 KiB a tile
+  static constexpr int64_t INPUT_RUN_BYTES = 1024;
+
+  // log2 of the output rows a tile takes: the most (a power of two) whose elements
+  // make an input run of at most INPUT_RUN_BYTES.
+  static int rows_log2(int64_t element_size) {
+    int log2 = 0;
+    while ((element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
+    return log2;
+  }
+};
+
 struct WideElementParams {
   const uint4* __restrict__ in;
   uint4* __restrict__ out;
-  int64_t batch_stride;        // input, in 16-byte units
-  int64_t row_stride;          // input, in 16-byte units
-  uint32_t out_row_units;      // 16-byte units per output row: rows x element_units (< 2^31)
-  uint32_t out_rows;           // batch x cols (< 2^31)
-  FastDivider element_units;   // 16-byte units per element
-  FastDivider cols;            // output rows per matrix
+  int64_t batch_stride;       // input, in 16-byte units
+  int64_t row_stride;         // input, in 16-byte units
+  uint32_t out_row_units;     // 16-byte units per output row: rows x element_units (< 2^31)
+  uint32_t out_rows;          // batch x cols (< 2^31)
+  uint32_t row_groups;        // tiles along the output rows: out_rows / 2^rows_log2, rounded up
+  int rows_log2;              // output rows a tile (WideElementTile::rows_log2)
+  FastDivider element_units;  // 16-byte units per element
+  FastDivider cols;           // output rows per matrix
 };
 
-struct WideElementTile {
-  static constexpr int THREADS = 256;
-  static constexpr int UNITS_PER_THREAD = 4;
-  static constexpr int UNITS = THREADS * UNITS_PER_THREAD;  // of one output row, per block
-};
-
-// blockIdx.x: which UNITS of an output row; blockIdx.y (striding by gridDim.y): the row.
+// blockIdx.x: which span of units of the output rows; blockIdx.y (striding by
+// gridDim.y): which group of output rows.
 __global__ void __launch_bounds__(WideElementTile::THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
   constexpr int THREADS = WideElementTile::THREADS;
   constexpr int K = WideElementTile::UNITS_PER_THREAD;
-  const uint32_t first = blockIdx.x * WideElementTile::UNITS + threadIdx.x;
-  for (uint32_t out_row = blockIdx.y; out_row < p.out_rows; out_row += gridDim.y) {
-    const uint32_t b = p.cols.div(out_row);
-    const uint32_t col = out_row - b * p.cols.divisor;
-    const uint4* in = p.in + b * p.batch_stride + int64_t{col} * p.element_units.divisor;
-    uint4* out = p.out + int64_t{out_row} * p.out_row_units;
+  const int span_log2 = __ffs(WideElementTile::UNITS) - 1 - p.rows_log2;  // units of a row a tile
+  const uint32_t span_mask = (1u << span_log2) - 1;
+  const uint32_t first_unit = blockIdx.x << span_log2;
+  for (uint32_t group = blockIdx.y; group < p.row_groups; group += gridDim.y) {
+    const uint32_t first_row = group << p.rows_log2;
     uint4 v[K];
 #pragma unroll
     for (int k = 0; k < K; ++k) {
-      const uint32_t u = first + k * THREADS;
-      if (u < p.out_row_units) {
+      const uint32_t i = threadIdx.x + k * THREADS;
+      const uint32_t out_row = first_row + (i >> span_log2);
+      const uint32_t u = first_unit + (i & span_mask);
+      if (out_row < p.out_rows && u < p.out_row_units) {
+        const uint32_t b = p.cols.div(out_row);
+        const uint32_t col = out_row - b * p.cols.divisor;
         const uint32_t row = p.element_units.div(u);
-        v[k] = in[int64_t{row} * p.row_stride + (u - row * p.element_units.divisor)];
+        v[k] = p.in[b * p.batch_stride + int64_t{col} * p.element_units.divisor +
+                    int64_t{row} * p.row_stride + (u - row * p.element_units.divisor)];
       }
     }
 #pragma unroll
     for (int k = 0; k < K; ++k) {
-      const uint32_t u = first + k * THREADS;
-      if (u < p.out_row_units) out[u] = v[k];
+      const uint32_t i = threadIdx.x + k * THREADS;
+      const uint32_t out_row = first_row + (i >> span_log2);
+      const uint32_t u = first_unit + (i & span_mask);
+      if (out_row < p.out_rows && u < p.out_row_units) {
+        p.out[int64_t{out_row} * p.out_row_units + u] = v[k];
+      }
     }
   }
 }
