@@ -266,7 +266,7 @@ ADJACENT_DIMS = [
     ((6, 40, 10, 16), torch.float32, (1, 2), lambda x: x[:, 5:-3], "wide_elements"),
     ((6, 40, 10, 16), torch.float32, (1, 2), lambda x: x[::2, :, 1:], "wide_elements"),
     ((35000, 2, 2, 8), torch.float32, (1, 2), None, "wide_elements"),        # 2188 tiles of 32 rows
-    ((33000, 2, 2, 1024), torch.uint8, (1, 2), None, "wide_elements"),       # > 65535 tiles of 1 row
+    ((33000, 2, 2, 1024), torch.uint8, (1, 2), None, "wide_elements"),       # 66000 tiles of 1 row
     ((3, 5, 33, 2), torch.complex128, (1, 2), None, "wide_elements"),        # a tile past the rows
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
     ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements

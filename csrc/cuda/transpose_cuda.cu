@@ -293,9 +293,13 @@ void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& 
   params.element_units = FastDivider(static_cast<uint32_t>(element_units));
   params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
   const int64_t span = Tile::UNITS >> params.rows_log2;
-  constexpr int64_t kMaxGridY = 65535;
-  const dim3 grid(static_cast<unsigned>((params.out_row_units + span - 1) / span),
-                  static_cast<unsigned>(std::min<int64_t>(params.row_groups, kMaxGridY)));
+  const int64_t spans = (params.out_row_units + span - 1) / span;
+  const int64_t tiles = spans * params.row_groups;
+  // Past 2^31 tiles (64 TiB of elements) the 32-bit walk would not reach them all.
+  TORCH_CHECK(tiles < (int64_t{1} << 31), "gputranspose.transpose: ", tiles,
+              " tiles of wide elements exceed the kernel's 2^31");
+  params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * Tile::PATCH_GROUPS));
+  const dim3 grid(static_cast<unsigned>(tiles));
   wide_element_transpose_kernel<<<grid, Tile::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }

@@ -8,8 +8,13 @@
 // contiguous bytes and reads whole elements. Taking several output rows a block makes
 // each input row's part of a tile a run of up to 1 KiB: with one output row a block,
 // 32-byte elements of rows 128 KiB apart (a (4096, 4096, 4) float64 tensor swapping
-// dims 0 and 1) were read 32 bytes at a time by different blocks, at 1.31x the copy
-// (v45, call 1).
+// dims 0 and 1) were read 32 bytes at a time by different blocks, at 1.31x the copy;
+// with 32 rows a block, 1.11x (v45, calls 1 and 2).
+// Blocks walk the tiles in patches of PATCH_GROUPS tile-rows, across a patch's tile-rows
+// first: the blocks in flight then read a window of some 16 KiB or more of each input
+// row they touch and write one of each output row, where a walk along the output rows
+// had them all read the same few KiB of every input row (the memory serves that slowly
+// where rows lie 128 KiB apart, as v34 found for the tiled kernels).
 
 #include "fast_divider.h"
 
@@ -23,6 +28,7 @@ struct WideElementTile {
   static constexpr int UNITS_PER_THREAD = 8;
   static constexpr int UNITS = THREADS * UNITS_PER_THREAD;  // 16-byte units: 32 KiB a tile
   static constexpr int64_t INPUT_RUN_BYTES = 1024;
+  static constexpr int PATCH_GROUPS = 16;  // tile-rows a patch of the walk
 
   // log2 of the output rows a tile takes: the most (a power of two) whose elements
   // make an input run of at most INPUT_RUN_BYTES.
@@ -44,41 +50,46 @@ struct WideElementParams {
   int rows_log2;              // output rows a tile (WideElementTile::rows_log2)
   FastDivider element_units;  // 16-byte units per element
   FastDivider cols;           // output rows per matrix
+  FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: PATCH_GROUPS x spans
 };
 
-// blockIdx.x: which span of units of the output rows; blockIdx.y (striding by
-// gridDim.y): which group of output rows.
+// One block a tile; blockIdx.x walks them in patches (above).
 __global__ void __launch_bounds__(WideElementTile::THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
   constexpr int THREADS = WideElementTile::THREADS;
   constexpr int K = WideElementTile::UNITS_PER_THREAD;
+  constexpr int PATCH = WideElementTile::PATCH_GROUPS;
+  const uint32_t patch = p.patch_blocks.div(blockIdx.x);
+  const uint32_t within = blockIdx.x - patch * p.patch_blocks.divisor;
+  const uint32_t first_group = patch * PATCH;
+  const uint32_t groups_here = min(uint32_t{PATCH}, p.row_groups - first_group);  // the last: fewer
+  const uint32_t span = within / groups_here;
+  const uint32_t group = first_group + (within - span * groups_here);
   const int span_log2 = __ffs(WideElementTile::UNITS) - 1 - p.rows_log2;  // units of a row a tile
   const uint32_t span_mask = (1u << span_log2) - 1;
-  const uint32_t first_unit = blockIdx.x << span_log2;
-  for (uint32_t group = blockIdx.y; group < p.row_groups; group += gridDim.y) {
-    const uint32_t first_row = group << p.rows_log2;
-    uint4 v[K];
+  const uint32_t first_unit = span << span_log2;
+  const uint32_t first_row = group << p.rows_log2;
+  uint4 v[K];
 #pragma unroll
-    for (int k = 0; k < K; ++k) {
-      const uint32_t i = threadIdx.x + k * THREADS;
-      const uint32_t out_row = first_row + (i >> span_log2);
-      const uint32_t u = first_unit + (i & span_mask);
-      if (out_row < p.out_rows && u < p.out_row_units) {
-        const uint32_t b = p.cols.div(out_row);
-        const uint32_t col = out_row - b * p.cols.divisor;
-        const uint32_t row = p.element_units.div(u);
-        v[k] = p.in[b * p.batch_stride + int64_t{col} * p.element_units.divisor +
-                    int64_t{row} * p.row_stride + (u - row * p.element_units.divisor)];
-      }
+  for (int k = 0; k < K; ++k) {
+    const uint32_t i = threadIdx.x + k * THREADS;
+    const uint32_t out_row = first_row + (i >> span_log2);
+    const uint32_t u = first_unit + (i & span_mask);
+    if (out_row < p.out_rows && u < p.out_row_units) {
+      const uint32_t b = p.cols.div(out_row);
+      const uint32_t col = out_row - b * p.cols.divisor;
+      const uint32_t row = p.element_units.div(u);
+      v[k] = p.in[b * p.batch_stride + int64_t{col} * p.element_units.divisor +
+                  int64_t{row} * p.row_stride + (u - row * p.element_units.divisor)];
     }
+  }
 #pragma unroll
-    for (int k = 0; k < K; ++k) {
-      const uint32_t i = threadIdx.x + k * THREADS;
-      const uint32_t out_row = first_row + (i >> span_log2);
-      const uint32_t u = first_unit + (i & span_mask);
-      if (out_row < p.out_rows && u < p.out_row_units) {
-        p.out[int64_t{out_row} * p.out_row_units + u] = v[k];
-      }
+  for (int k = 0; k < K; ++k) {
+    const uint32_t i = threadIdx.x + k * THREADS;
+    const uint32_t out_row = first_row + (i >> span_log2);
+    const uint32_t u = first_unit + (i & span_mask);
+    if (out_row < p.out_rows && u < p.out_row_units) {
+      p.out[int64_t{out_row} * p.out_row_units + u] = v[k];
     }
   }
 }
