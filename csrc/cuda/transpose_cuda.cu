@@ -276,8 +276,22 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
   }
 }
 
-void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
-                                   at::Tensor& out, cudaStream_t stream) {
+// Units (16 bytes) a thread of the wide-element kernel copies, and the tile-rows a patch
+// of its walk: tuning knobs GPUTRANSPOSE_WIDE_UNITS (1, 2, 4 or 8) and
+// GPUTRANSPOSE_WIDE_PATCH for the v45 sweep.
+int wide_units_per_thread() {
+  static const int64_t units = tuning_knob("GPUTRANSPOSE_WIDE_UNITS", 8);
+  return static_cast<int>(units);
+}
+
+int64_t wide_patch_groups() {
+  static const int64_t groups = tuning_knob("GPUTRANSPOSE_WIDE_PATCH", 16);
+  return std::max<int64_t>(groups, 1);
+}
+
+template <int K>
+void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                          cudaStream_t stream) {
   using Tile = WideElementTile;
   const int64_t element_units = plan.element_size / 16;
   WideElementParams params;
@@ -292,16 +306,30 @@ void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& 
       (int64_t{params.out_rows} + (int64_t{1} << params.rows_log2) - 1) >> params.rows_log2);
   params.element_units = FastDivider(static_cast<uint32_t>(element_units));
   params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
-  const int64_t span = Tile::UNITS >> params.rows_log2;
+  const int64_t span = (Tile::THREADS * K) >> params.rows_log2;
   const int64_t spans = (params.out_row_units + span - 1) / span;
   const int64_t tiles = spans * params.row_groups;
   // Past 2^31 tiles (64 TiB of elements) the 32-bit walk would not reach them all.
   TORCH_CHECK(tiles < (int64_t{1} << 31), "gputranspose.transpose: ", tiles,
               " tiles of wide elements exceed the kernel's 2^31");
-  params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * Tile::PATCH_GROUPS));
-  const dim3 grid(static_cast<unsigned>(tiles));
-  wide_element_transpose_kernel<<<grid, Tile::THREADS, 0, stream>>>(params);
+  params.patch_groups = static_cast<uint32_t>(std::min<int64_t>(wide_patch_groups(), params.row_groups));
+  params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
+  wide_element_transpose_kernel<K><<<static_cast<unsigned>(tiles), Tile::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
+                                   at::Tensor& out, cudaStream_t stream) {
+  switch (wide_units_per_thread()) {
+    case 1:
+      return launch_wide_elements<1>(plan, x, out, stream);
+    case 2:
+      return launch_wide_elements<2>(plan, x, out, stream);
+    case 4:
+      return launch_wide_elements<4>(plan, x, out, stream);
+    default:
+      return launch_wide_elements<8>(plan, x, out, stream);
+  }
 }
 
 int64_t pointer_alignment(const void* ptr) {

@@ -25,10 +25,7 @@ namespace cuda {
 
 struct WideElementTile {
   static constexpr int THREADS = 256;
-  static constexpr int UNITS_PER_THREAD = 8;
-  static constexpr int UNITS = THREADS * UNITS_PER_THREAD;  // 16-byte units: 32 KiB a tile
   static constexpr int64_t INPUT_RUN_BYTES = 1024;
-  static constexpr int PATCH_GROUPS = 16;  // tile-rows a patch of the walk
 
   // log2 of the output rows a tile takes: the most (a power of two) whose elements
   // make an input run of at most INPUT_RUN_BYTES.
@@ -50,22 +47,23 @@ struct WideElementParams {
   int rows_log2;              // output rows a tile (WideElementTile::rows_log2)
   FastDivider element_units;  // 16-byte units per element
   FastDivider cols;           // output rows per matrix
-  FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: PATCH_GROUPS x spans
+  uint32_t patch_groups;      // tile-rows a patch of the walk
+  FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: patch_groups x spans
 };
 
-// One block a tile; blockIdx.x walks them in patches (above).
+// One block a tile of THREADS x K units; blockIdx.x walks them in patches (above).
+template <int K>
 __global__ void __launch_bounds__(WideElementTile::THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
   constexpr int THREADS = WideElementTile::THREADS;
-  constexpr int K = WideElementTile::UNITS_PER_THREAD;
-  constexpr int PATCH = WideElementTile::PATCH_GROUPS;
+  constexpr int UNITS = THREADS * K;
   const uint32_t patch = p.patch_blocks.div(blockIdx.x);
   const uint32_t within = blockIdx.x - patch * p.patch_blocks.divisor;
-  const uint32_t first_group = patch * PATCH;
-  const uint32_t groups_here = min(uint32_t{PATCH}, p.row_groups - first_group);  // the last: fewer
+  const uint32_t first_group = patch * p.patch_groups;
+  const uint32_t groups_here = min(p.patch_groups, p.row_groups - first_group);  // the last: fewer
   const uint32_t span = within / groups_here;
   const uint32_t group = first_group + (within - span * groups_here);
-  const int span_log2 = __ffs(WideElementTile::UNITS) - 1 - p.rows_log2;  // units of a row a tile
+  const int span_log2 = __ffs(UNITS) - 1 - p.rows_log2;  // units of a row a tile
   const uint32_t span_mask = (1u << span_log2) - 1;
   const uint32_t first_unit = span << span_log2;
   const uint32_t first_row = group << p.rows_log2;
