@@ -276,19 +276,6 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
   }
 }
 
-// Units (16 bytes) a thread of the wide-element kernel copies, and the tile-rows a patch
-// of its walk: tuning knobs GPUTRANSPOSE_WIDE_UNITS (1, 2, 4 or 8) and
-// GPUTRANSPOSE_WIDE_PATCH for the v45 sweep.
-int wide_units_per_thread() {
-  static const int64_t units = tuning_knob("GPUTRANSPOSE_WIDE_UNITS", 8);
-  return static_cast<int>(units);
-}
-
-int64_t wide_patch_groups() {
-  static const int64_t groups = tuning_knob("GPUTRANSPOSE_WIDE_PATCH", 16);
-  return std::max<int64_t>(groups, 1);
-}
-
 template <int K>
 void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                           cudaStream_t stream) {
@@ -309,10 +296,12 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
   const int64_t span = (Tile::THREADS * K) >> params.rows_log2;
   const int64_t spans = (params.out_row_units + span - 1) / span;
   const int64_t tiles = spans * params.row_groups;
-  // Past 2^31 tiles (64 TiB of elements) the 32-bit walk would not reach them all.
+  // Past 2^31 tiles (8 TiB of elements or more) the 32-bit walk would not reach them all.
   TORCH_CHECK(tiles < (int64_t{1} << 31), "gputranspose.transpose: ", tiles,
               " tiles of wide elements exceed the kernel's 2^31");
-  params.patch_groups = static_cast<uint32_t>(std::min<int64_t>(wide_patch_groups(), params.row_groups));
+  const bool patches = plan.row_stride * plan.element_size >= Tile::PATCH_PITCH_BYTES;
+  params.patch_groups =
+      static_cast<uint32_t>(std::min<int64_t>(patches ? Tile::PATCH_GROUPS : 1, params.row_groups));
   params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
   wide_element_transpose_kernel<K><<<static_cast<unsigned>(tiles), Tile::THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
@@ -320,16 +309,10 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
 
 void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
                                    at::Tensor& out, cudaStream_t stream) {
-  switch (wide_units_per_thread()) {
-    case 1:
-      return launch_wide_elements<1>(plan, x, out, stream);
-    case 2:
-      return launch_wide_elements<2>(plan, x, out, stream);
-    case 4:
-      return launch_wide_elements<4>(plan, x, out, stream);
-    default:
-      return launch_wide_elements<8>(plan, x, out, stream);
+  if (WideElementTile::units_per_thread(WideElementTile::rows_log2(plan.element_size)) == 2) {
+    return launch_wide_elements<2>(plan, x, out, stream);
   }
+  return launch_wide_elements<1>(plan, x, out, stream);
 }
 
 int64_t pointer_alignment(const void* ptr) {

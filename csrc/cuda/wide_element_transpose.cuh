@@ -2,19 +2,21 @@
 // The transpose of elements wider than 16 bytes: the dims after an adjacent swapped
 // pair, a multiple of 16 bytes together (x.transpose(1, 2) of a (B, S, H, D) tensor
 // moves rows of D values). Each element is a contiguous run on both sides, so no
-// shared memory is needed: a block copies 16-byte units straight from input to output,
-// all its loads before its stores. Its tile is `2^rows_log2` output rows (consecutive
-// elements of each input row) by a span of units of each; every warp writes 512
-// contiguous bytes and reads whole elements. Taking several output rows a block makes
-// each input row's part of a tile a run of up to 1 KiB: with one output row a block,
-// 32-byte elements of rows 128 KiB apart (a (4096, 4096, 4) float64 tensor swapping
-// dims 0 and 1) were read 32 bytes at a time by different blocks, at 1.31x the copy;
-// with 32 rows a block, 1.11x (v45, calls 1 and 2).
-// Blocks walk the tiles in patches of PATCH_GROUPS tile-rows, across a patch's tile-rows
-// first: the blocks in flight then read a window of some 16 KiB or more of each input
-// row they touch and write one of each output row, where a walk along the output rows
-// had them all read the same few KiB of every input row (the memory serves that slowly
-// where rows lie 128 KiB apart, as v34 found for the tiled kernels).
+// shared memory is needed: a thread copies 16-byte units straight from input to output
+// (one, as a copy does: v38 found loads batched before their stores 4-6% slower; two
+// where that keeps a tile's part of each output row at 256 bytes, below). A tile is
+// `2^rows_log2` output rows (consecutive elements of each input row) by a span of units
+// of each, so that each input row's part of it is a run of up to 1 KiB: with one
+// output row a block, 32-byte elements of rows 128 KiB apart (a (4096, 4096, 4)
+// float64 tensor swapping dims 0 and 1) were read 32 bytes at a time by different
+// blocks, at 1.31x the copy (v45).
+// Blocks walk the tiles along the output rows, or, where input rows lie 128 KiB or
+// more apart, in patches of 16 tile-rows, across a patch's tile-rows first: the
+// blocks in flight then read a window of 16 KiB or more of each input row they touch,
+// not all the same few KiB of every row, which the memory serves slowly at such
+// pitches (as v34 found for the tiled kernels). v45's sweep: 32-byte elements of rows
+// 128 KiB apart 1.09x -> 1.05x the copy; (B, S, H, D) heads, rows 4-64 KiB apart,
+// 1.5-3% slower in patches.
 
 #include "fast_divider.h"
 
@@ -26,6 +28,9 @@ namespace cuda {
 struct WideElementTile {
   static constexpr int THREADS = 256;
   static constexpr int64_t INPUT_RUN_BYTES = 1024;
+  static constexpr int64_t OUTPUT_RUN_UNITS = 16;  // 256 bytes: a tile's least of an output row
+  static constexpr int64_t PATCH_PITCH_BYTES = int64_t{128} << 10;
+  static constexpr int PATCH_GROUPS = 16;
 
   // log2 of the output rows a tile takes: the most (a power of two) whose elements
   // make an input run of at most INPUT_RUN_BYTES.
@@ -33,6 +38,13 @@ struct WideElementTile {
     int log2 = 0;
     while ((element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
     return log2;
+  }
+  // Units a thread: 1, or 2 where a tile of one unit a thread would hold fewer than
+  // OUTPUT_RUN_UNITS of each output row (32 output rows: 32-byte elements). v45's sweep,
+  // one unit a thread against two: 32-byte elements 1.04-1.09x -> 1.04-1.06x the copy;
+  // 64-byte and wider ones 1.5-4% faster with one.
+  static int units_per_thread(int rows_log2) {
+    return (THREADS >> rows_log2) < OUTPUT_RUN_UNITS ? 2 : 1;
   }
 };
 
