@@ -49,6 +49,20 @@ def test_a_peer_is_ahead_where_the_speed_up_is_under_one():
     assert "vs aten: worst speed-up 1.20 (float32 1024x1024), 0 of 5 slower" in lines
 
 
+def test_adjacent_dims_rows_are_counted_apart_from_the_targets():
+    rows = ROWS + [row("bfloat16", "8x2048x32x128:1,2", "dims", 1.06, aten=2.6, compile=0.99)]
+    lines = bench_transpose.summarize_targets(rows)
+    assert "large (<= 1.05 x copy): worst 1.200 (uint8 8191x8193), 1 of 3 over" in lines
+    assert ("adjacent dims, not the last two (beyond the targets; 1.05): worst 1.060 "
+            "(bfloat16 8x2048x32x128:1,2), 1 of 1 over") in lines
+    assert "vs compile: worst speed-up 0.99 (bfloat16 8x2048x32x128:1,2), 2 of 6 slower" in lines
+
+
+def test_a_dims_shape_names_its_dim_pair_and_others_swap_the_last_two():
+    assert bench_transpose.dims_of("8x2048x32x128:1,2") == (1, 2)
+    assert bench_transpose.dims_of("8191x8193") == (-2, -1)
+
+
 def test_extra_memory_reports_the_largest():
     lines = bench_transpose.summarize_targets(ROWS)
     assert lines[-1] == "extra device memory beyond the output: max 16 bytes"

@@ -41,8 +41,8 @@ struct WideElementTile {
   }
   // Units a thread: 1, or 2 where a tile of one unit a thread would hold fewer than
   // OUTPUT_RUN_UNITS of each output row (32 output rows: 32-byte elements). v45's sweep,
-  // one unit a thread against two: 32-byte elements 1.04-1.09x -> 1.04-1.06x the copy;
-  // 64-byte and wider ones 1.5-4% faster with one.
+  // two units a thread against one: 32-byte elements 1.05-1.08x -> 1.04-1.06x the copy;
+  // 64- and 128-byte ones 1.3-2% slower with two, wider ones within 1% either way.
   static int units_per_thread(int rows_log2) {
     return (THREADS >> rows_log2) < OUTPUT_RUN_UNITS ? 2 : 1;
   }
