@@ -56,6 +56,7 @@
 #include <cstring>
 
 #include "fast_divider.h"
+#include "l2_priority.cuh"
 
 namespace gputranspose {
 namespace cuda {
@@ -364,12 +365,6 @@ constexpr bool reads_evict_last() {
   return LOAD == Access::Words && E == 8;
 }
 
-__device__ __forceinline__ uint64_t evict_last_policy() {
-  uint64_t policy;
-  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-  return policy;
-}
-
 template <int W>
 __device__ __forceinline__ Words<W> load_evict_last(const char* p, uint64_t policy) {
   Words<W> v;
@@ -382,11 +377,6 @@ __device__ __forceinline__ Words<W> load_evict_last(const char* p, uint64_t poli
         : "l"(p), "l"(policy));
   }
   return v;
-}
-
-// The L2 line (128 bytes) at `line` (128-byte aligned) back to evict_normal.
-__device__ __forceinline__ void release_line(const char* line) {
-  asm volatile("applypriority.global.L2::evict_normal [%0], 128;" ::"l"(line) : "memory");
 }
 
 // Edge paths issue every load before using any: a load whose value is stored

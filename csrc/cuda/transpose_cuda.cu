@@ -276,9 +276,26 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
   }
 }
 
-template <int K>
+// Tuning knobs for the v46 sweep (read once per process): the most output rows a tile
+// takes (log2; GPUTRANSPOSE_WIDE_ROWS_LOG2_MAX), threads a block (GPUTRANSPOSE_WIDE_THREADS,
+// 128 or 256) and evict_last input lines released by the last blocks
+// (GPUTRANSPOSE_WIDE_EVICT=1, inputs past L2 only).
+int wide_rows_log2_max() {
+  static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_ROWS_LOG2_MAX", 30);
+  return static_cast<int>(v);
+}
+int wide_threads() {
+  static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_THREADS", WideElementTile::THREADS);
+  return static_cast<int>(v);
+}
+bool wide_evict() {
+  static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_EVICT", 0);
+  return v > 0;
+}
+
+template <int THREADS, int K, bool EVICT_LAST>
 void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
-                          cudaStream_t stream) {
+                          int rows_log2, cudaStream_t stream) {
   using Tile = WideElementTile;
   const int64_t element_units = plan.element_size / 16;
   WideElementParams params;
@@ -288,12 +305,12 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
   params.row_stride = plan.row_stride * element_units;
   params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
   params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
-  params.rows_log2 = Tile::rows_log2(plan.element_size);
+  params.rows_log2 = rows_log2;
   params.row_groups = static_cast<uint32_t>(
       (int64_t{params.out_rows} + (int64_t{1} << params.rows_log2) - 1) >> params.rows_log2);
   params.element_units = FastDivider(static_cast<uint32_t>(element_units));
   params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
-  const int64_t span = (Tile::THREADS * K) >> params.rows_log2;
+  const int64_t span = (THREADS * K) >> params.rows_log2;
   const int64_t spans = (params.out_row_units + span - 1) / span;
   const int64_t tiles = spans * params.row_groups;
   // Past 2^31 tiles (8 TiB of elements or more) the 32-bit walk would not reach them all.
@@ -303,16 +320,39 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
   params.patch_groups =
       static_cast<uint32_t>(std::min<int64_t>(patches ? Tile::PATCH_GROUPS : 1, params.row_groups));
   params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
-  wide_element_transpose_kernel<K><<<static_cast<unsigned>(tiles), Tile::THREADS, 0, stream>>>(params);
+  params.release_from = static_cast<uint32_t>(
+      EVICT_LAST ? first_releasing_tile(tiles, int64_t{THREADS} * K * 16, x) : 0);
+  wide_element_transpose_kernel<THREADS, K, EVICT_LAST>
+      <<<static_cast<unsigned>(tiles), THREADS, 0, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
+}
+
+template <int THREADS, bool EVICT_LAST>
+void launch_wide_for_threads(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                             int rows_log2, cudaStream_t stream) {
+  if ((THREADS >> rows_log2) < WideElementTile::OUTPUT_RUN_UNITS) {
+    return launch_wide_elements<THREADS, 2, EVICT_LAST>(plan, x, out, rows_log2, stream);
+  }
+  return launch_wide_elements<THREADS, 1, EVICT_LAST>(plan, x, out, rows_log2, stream);
+}
+
+template <bool EVICT_LAST>
+void launch_wide_for_evict(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                           int rows_log2, cudaStream_t stream) {
+  if (wide_threads() == 128) {
+    return launch_wide_for_threads<128, EVICT_LAST>(plan, x, out, rows_log2, stream);
+  }
+  return launch_wide_for_threads<256, EVICT_LAST>(plan, x, out, rows_log2, stream);
 }
 
 void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
                                    at::Tensor& out, cudaStream_t stream) {
-  if (WideElementTile::units_per_thread(WideElementTile::rows_log2(plan.element_size)) == 2) {
-    return launch_wide_elements<2>(plan, x, out, stream);
+  const int rows_log2 = std::min(WideElementTile::rows_log2(plan.element_size), wide_rows_log2_max());
+  const int64_t input_bytes = plan.batch * plan.rows * plan.cols * plan.element_size;
+  if (wide_evict() && input_bytes > l2_cache_bytes(x.device().index())) {
+    return launch_wide_for_evict<true>(plan, x, out, rows_log2, stream);
   }
-  return launch_wide_elements<1>(plan, x, out, stream);
+  return launch_wide_for_evict<false>(plan, x, out, rows_log2, stream);
 }
 
 int64_t pointer_alignment(const void* ptr) {

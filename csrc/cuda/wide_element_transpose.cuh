@@ -19,6 +19,7 @@
 // 1.5-3% slower in patches.
 
 #include "fast_divider.h"
+#include "l2_priority.cuh"
 
 #include <cstdint>
 
@@ -61,13 +62,26 @@ struct WideElementParams {
   FastDivider cols;           // output rows per matrix
   uint32_t patch_groups;      // tile-rows a patch of the walk
   FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: patch_groups x spans
+  uint32_t release_from;      // EVICT_LAST: the first block that releases its input lines
 };
 
+template <bool EVICT_LAST>
+__device__ __forceinline__ uint4 load_unit(const uint4* p) {
+  if constexpr (EVICT_LAST) {
+    uint4 v;
+    asm("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
+        : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+        : "l"(p), "l"(evict_last_policy()));
+    return v;
+  } else {
+    return *p;
+  }
+}
+
 // One block a tile of THREADS x K units; blockIdx.x walks them in patches (above).
-template <int K>
-__global__ void __launch_bounds__(WideElementTile::THREADS)
+template <int THREADS, int K, bool EVICT_LAST>
+__global__ void __launch_bounds__(THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
-  constexpr int THREADS = WideElementTile::THREADS;
   constexpr int UNITS = THREADS * K;
   const uint32_t patch = p.patch_blocks.div(blockIdx.x);
   const uint32_t within = blockIdx.x - patch * p.patch_blocks.divisor;
@@ -80,17 +94,20 @@ __global__ void __launch_bounds__(WideElementTile::THREADS)
   const uint32_t first_unit = span << span_log2;
   const uint32_t first_row = group << p.rows_log2;
   uint4 v[K];
+  const uint4* from[K];
 #pragma unroll
   for (int k = 0; k < K; ++k) {
     const uint32_t i = threadIdx.x + k * THREADS;
     const uint32_t out_row = first_row + (i >> span_log2);
     const uint32_t u = first_unit + (i & span_mask);
+    from[k] = nullptr;
     if (out_row < p.out_rows && u < p.out_row_units) {
       const uint32_t b = p.cols.div(out_row);
       const uint32_t col = out_row - b * p.cols.divisor;
       const uint32_t row = p.element_units.div(u);
-      v[k] = p.in[b * p.batch_stride + int64_t{col} * p.element_units.divisor +
-                  int64_t{row} * p.row_stride + (u - row * p.element_units.divisor)];
+      from[k] = p.in + (b * p.batch_stride + int64_t{col} * p.element_units.divisor +
+                        int64_t{row} * p.row_stride + (u - row * p.element_units.divisor));
+      v[k] = load_unit<EVICT_LAST>(from[k]);
     }
   }
 #pragma unroll
@@ -100,6 +117,17 @@ __global__ void __launch_bounds__(WideElementTile::THREADS)
     const uint32_t u = first_unit + (i & span_mask);
     if (out_row < p.out_rows && u < p.out_row_units) {
       p.out[int64_t{out_row} * p.out_row_units + u] = v[k];
+    }
+  }
+  if constexpr (EVICT_LAST) {
+    if (blockIdx.x >= p.release_from) {
+#pragma unroll
+      for (int k = 0; k < K; ++k) {
+        // The unit that starts a line releases it.
+        if (from[k] != nullptr && (reinterpret_cast<uintptr_t>(from[k]) & 127) == 0) {
+          release_line(reinterpret_cast<const char*>(from[k]));
+        }
+      }
     }
   }
 }
