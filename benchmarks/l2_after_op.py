@@ -28,11 +28,11 @@ import bench_transpose as bench  # noqa: E402  (the suite's dtypes, shapes and i
 
 DEFAULT_DTYPES = ["uint8", "bfloat16", "float32", "float64", "complex128"]
 DEFAULT_SHAPES = ["8192x8192", "8191x8193", "8192x8209[:,:-17]"]
-LARGE_SHAPES = [name for name, (_, _, size) in bench.SHAPES.items() if size == "large"]
+LARGE_SHAPES = [name for name, entry in bench.SHAPES.items() if entry[2] in ("large", "dims")]
 
 
 def inputs_of(dtype_name, shape_name, count):
-    shape, view, _ = bench.SHAPES[shape_name]
+    shape, view = bench.SHAPES[shape_name][:2]
     return [bench.random_input(shape, bench.DTYPES[dtype_name], view) for _ in range(count)]
 
 
@@ -71,21 +71,24 @@ def main():
 
     torch.manual_seed(0)
     buffer = torch.randn(6 * 1024 * 1024, device="cuda")  # 24 MB
-    ops = {
-        "copy": lambda x: torch.empty_like(x, memory_format=torch.contiguous_format).copy_(x),
-        "transpose": torch.ops.gputranspose.transpose,
-    }
+    def ops_of(shape_name):
+        dims = bench.dims_of(shape_name)
+        return {
+            "copy": lambda x: torch.empty_like(x, memory_format=torch.contiguous_format).copy_(x),
+            "transpose": lambda x: torch.ops.gputranspose.transpose(x, *dims),
+        }
+
     # Warm up (clocks, caches, the ops' first calls), so that the first row is timed as
     # the rest are.
     warm = inputs_of(args.dtypes[0], args.shapes[0], 1)
-    second_sum_us(ops, warm, buffer, 50)
+    second_sum_us(ops_of(args.shapes[0]), warm, buffer, 50)
     del warm
     rows = []
     print(f"{'dtype':11s} {'shape':18s} {'copy':>8s} {'transpose':>9s}  transpose/copy")
     for dname in args.dtypes:
         for sname in args.shapes:
             inputs = inputs_of(dname, sname, 4)
-            t = second_sum_us(ops, inputs, buffer, args.reps)
+            t = second_sum_us(ops_of(sname), inputs, buffer, args.reps)
             rows.append({"dtype": dname, "shape": sname, **{f"{k}_us": v for k, v in t.items()}})
             print(f"{dname:11s} {sname:18s} {t['copy']:8.1f} {t['transpose']:9.1f}"
                   f"  {t['transpose'] / t['copy']:.3f}", flush=True)

@@ -278,7 +278,7 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
 
 // Tuning knobs for the v46 sweep (read once per process): the most output rows a tile
 // takes (log2; GPUTRANSPOSE_WIDE_ROWS_LOG2_MAX), threads a block (GPUTRANSPOSE_WIDE_THREADS,
-// 128 or 256) and evict_last input lines released by the last blocks
+// 64, 128 or 256) and evict_last input lines released by the last blocks
 // (GPUTRANSPOSE_WIDE_EVICT=1, inputs past L2 only).
 int wide_rows_log2_max() {
   static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_ROWS_LOG2_MAX", 30);
@@ -341,6 +341,9 @@ void launch_wide_for_evict(const TransposePlan& plan, const at::Tensor& x, at::T
                            int rows_log2, cudaStream_t stream) {
   if (wide_threads() == 128) {
     return launch_wide_for_threads<128, EVICT_LAST>(plan, x, out, rows_log2, stream);
+  }
+  if (wide_threads() == 64) {
+    return launch_wide_for_threads<64, EVICT_LAST>(plan, x, out, rows_log2, stream);
   }
   return launch_wide_for_threads<256, EVICT_LAST>(plan, x, out, rows_log2, stream);
 }
