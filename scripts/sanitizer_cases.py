@@ -65,6 +65,7 @@ def adjacent_dims_cases():
     yield "48-byte elements", random_bytes((3, 129, 7, 24), torch.float16), (1, 2)
     yield "wide elements, strided rows", random_bytes((6, 40, 10, 16), torch.float32)[:, 5:-3], (1, 2)
     yield "wide, 70000 output rows", random_bytes((35000, 2, 2, 8), torch.float32), (1, 2)
+    yield "wide, rows mid-line, gaps", random_bytes((3, 70, 5, 72), torch.float16)[:, :, 1:], (1, 2)
 
 
 def main():

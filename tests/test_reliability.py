@@ -15,9 +15,9 @@ HUGE = pytest.mark.skipif(os.environ.get("GPUTRANSPOSE_HUGE") != "1",
 
 # -- huge tensors --------------------------------------------------------------------------
 
-def _check_huge(x):
-    y = op.transpose(x)
-    expected = x.mT.contiguous()
+def _check_huge(x, dims=(-2, -1)):
+    y = op.transpose(x, *dims)
+    expected = x.transpose(*dims).contiguous()
     assert torch.equal(y, expected)
     del y, expected
     torch.cuda.empty_cache()
@@ -46,6 +46,16 @@ def test_huge_wide_elements():
     x = torch.randn(33_000, 33_001, dtype=torch.float32, device="cuda")
     assert x.numel() > 2**30
     _check_huge(x.view(torch.int32))
+
+
+@pytest.mark.cuda
+@HUGE
+def test_huge_wide_element_transpose():
+    # (B, S, H, D) heads of 512-byte elements, 5 GiB: byte offsets past 2^32 on both sides,
+    # read at evict_last (past L2) by the wide-element kernel.
+    x = torch.randint(0, 256, (5, 16384, 128, 512), dtype=torch.uint8, device="cuda")
+    assert x.numel() > 2**32
+    _check_huge(x, (1, 2))
 
 
 # -- memory ----------------------------------------------------------------------------------

@@ -286,6 +286,40 @@ def test_adjacent_dims_move_the_trailing_dims_as_elements(shape, dtype, dims, vi
     check(x, *dims)
 
 
+# Wide elements of inputs larger than L2 are read at evict_last, and the last blocks
+# release each line they read: the one a line's first unit or a row's first unit is in
+# (rows that start mid-line, gaps between rows). Each tile: 128 units (elements of
+# 128 bytes and more), 256 (48 and 64 bytes), 512 (32 bytes).
+WIDE_EVICT_LAST_CHECK = """
+import sys, torch, torch_transpose
+sys.path.insert(0, {tests!r})
+from helpers import assert_bitwise_equal, poisoned_like, random_tensor
+cases = [((4097, 3, 32), torch.float32, (0, 1), None),                        # 128 B
+         ((3, 700, 5, 72), torch.float16, (1, 2), None),                      # 144 B, rows mid-line
+         ((3, 700, 5, 72), torch.float16, (1, 2), lambda x: x[:, :, 1:]),     # and gaps
+         ((5, 130, 3, 1024), torch.uint8, (1, 2), None),                      # 1 KiB
+         ((2, 500, 9, 24), torch.float16, (1, 2), None),                      # 48 B, rows mid-line
+         ((6, 400, 10, 16), torch.float32, (1, 2), lambda x: x[::2, :, 1:]),  # 64 B, gaps
+         ((3000, 33, 4), torch.float64, (0, 1), None),                        # 32 B
+         ((3, 2000, 7, 4), torch.float64, (1, 2), lambda x: x[:, 5:-3])]      # and gaps
+for shape, dtype, dims, view in cases:
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    assert torch_transpose.explain(x, *dims)["path"] == "wide_elements", (shape, dtype)
+    expected = x.transpose(*dims).contiguous()
+    out = poisoned_like(expected.shape, dtype, "cuda")
+    torch.ops.gputranspose.transpose.out(x, *dims, out=out)
+    assert_bitwise_equal(out, expected)
+print("ok")
+"""
+
+
+@pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])
+def test_wide_elements_at_evict_last_on_a_small_l2(l2_bytes):
+    result = run_in_fresh_process(WIDE_EVICT_LAST_CHECK, GPUTRANSPOSE_L2_BYTES=l2_bytes)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
 def test_wide_elements_into_an_out_buffer_off_16_bytes_fall_back():
     x = random_tensor((4, 33, 9, 64), torch.bfloat16, "cuda")
     expected = x.transpose(1, 2).contiguous()

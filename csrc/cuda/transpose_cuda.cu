@@ -276,23 +276,6 @@ void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::
   }
 }
 
-// Tuning knobs for the v46 sweep (read once per process): the most output rows a tile
-// takes (log2; GPUTRANSPOSE_WIDE_ROWS_LOG2_MAX), threads a block (GPUTRANSPOSE_WIDE_THREADS,
-// 64, 128 or 256) and evict_last input lines released by the last blocks
-// (GPUTRANSPOSE_WIDE_EVICT=1, inputs past L2 only).
-int wide_rows_log2_max() {
-  static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_ROWS_LOG2_MAX", 30);
-  return static_cast<int>(v);
-}
-int wide_threads() {
-  static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_THREADS", WideElementTile::THREADS);
-  return static_cast<int>(v);
-}
-bool wide_evict() {
-  static const int64_t v = tuning_knob("GPUTRANSPOSE_WIDE_EVICT", 0);
-  return v > 0;
-}
-
 template <int THREADS, int K, bool EVICT_LAST>
 void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                           int rows_log2, cudaStream_t stream) {
@@ -313,7 +296,7 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
   const int64_t span = (THREADS * K) >> params.rows_log2;
   const int64_t spans = (params.out_row_units + span - 1) / span;
   const int64_t tiles = spans * params.row_groups;
-  // Past 2^31 tiles (8 TiB of elements or more) the 32-bit walk would not reach them all.
+  // Past 2^31 tiles (4 TiB of elements or more) the 32-bit walk would not reach them all.
   TORCH_CHECK(tiles < (int64_t{1} << 31), "gputranspose.transpose: ", tiles,
               " tiles of wide elements exceed the kernel's 2^31");
   const bool patches = plan.row_stride * plan.element_size >= Tile::PATCH_PITCH_BYTES;
@@ -327,35 +310,38 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
 
-template <int THREADS, bool EVICT_LAST>
-void launch_wide_for_threads(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
-                             int rows_log2, cudaStream_t stream) {
-  if ((THREADS >> rows_log2) < WideElementTile::OUTPUT_RUN_UNITS) {
-    return launch_wide_elements<THREADS, 2, EVICT_LAST>(plan, x, out, rows_log2, stream);
-  }
-  return launch_wide_elements<THREADS, 1, EVICT_LAST>(plan, x, out, rows_log2, stream);
+template <int UNITS, bool EVICT_LAST>
+void launch_wide_tile(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                      int rows_log2, cudaStream_t stream) {
+  constexpr int THREADS = WideElementTile::threads(UNITS);
+  return launch_wide_elements<THREADS, UNITS / THREADS, EVICT_LAST>(plan, x, out, rows_log2, stream);
 }
 
+// The tile (WideElementTile::units) x, for inputs larger than L2, evict_last loads.
 template <bool EVICT_LAST>
-void launch_wide_for_evict(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
-                           int rows_log2, cudaStream_t stream) {
-  if (wide_threads() == 128) {
-    return launch_wide_for_threads<128, EVICT_LAST>(plan, x, out, rows_log2, stream);
+void launch_wide_for_l2(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                        cudaStream_t stream) {
+  const int rows_log2 = WideElementTile::rows_log2(plan.element_size);
+  switch (WideElementTile::units(rows_log2)) {
+    case 128:
+      return launch_wide_tile<128, EVICT_LAST>(plan, x, out, rows_log2, stream);
+    case 256:
+      return launch_wide_tile<256, EVICT_LAST>(plan, x, out, rows_log2, stream);
+    case 512:
+      return launch_wide_tile<512, EVICT_LAST>(plan, x, out, rows_log2, stream);
+    default:
+      TORCH_CHECK(false, "gputranspose.transpose: no wide-element tile for ", plan.element_size,
+                  "-byte elements");
   }
-  if (wide_threads() == 64) {
-    return launch_wide_for_threads<64, EVICT_LAST>(plan, x, out, rows_log2, stream);
-  }
-  return launch_wide_for_threads<256, EVICT_LAST>(plan, x, out, rows_log2, stream);
 }
 
 void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
                                    at::Tensor& out, cudaStream_t stream) {
-  const int rows_log2 = std::min(WideElementTile::rows_log2(plan.element_size), wide_rows_log2_max());
   const int64_t input_bytes = plan.batch * plan.rows * plan.cols * plan.element_size;
-  if (wide_evict() && input_bytes > l2_cache_bytes(x.device().index())) {
-    return launch_wide_for_evict<true>(plan, x, out, rows_log2, stream);
+  if (input_bytes > l2_cache_bytes(x.device().index())) {
+    return launch_wide_for_l2<true>(plan, x, out, stream);
   }
-  return launch_wide_for_evict<false>(plan, x, out, rows_log2, stream);
+  return launch_wide_for_l2<false>(plan, x, out, stream);
 }
 
 int64_t pointer_alignment(const void* ptr) {

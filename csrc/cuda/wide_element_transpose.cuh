@@ -9,7 +9,11 @@
 // of each, so that each input row's part of it is a run of up to 1 KiB: with one
 // output row a block, 32-byte elements of rows 128 KiB apart (a (4096, 4096, 4)
 // float64 tensor swapping dims 0 and 1) were read 32 bytes at a time by different
-// blocks, at 1.31x the copy (v45).
+// blocks, at 1.31x the copy (v45). A tile is 128 units (2 KiB, what torch.compile's
+// kernel for such heads takes a block), or more where its output rows need more to get
+// 16 units each (64- and 32-byte elements): v46, 128 units rather than 256 took
+// 128- to 512-byte elements 0.1-2.3% faster, left 1- and 2-KiB ones within 0.3%, and
+// made 32- and 64-byte ones 0.5-3% slower.
 // Blocks walk the tiles along the output rows, or, where input rows lie 128 KiB or
 // more apart, in patches of 16 tile-rows, across a patch's tile-rows first: the
 // blocks in flight then read a window of 16 KiB or more of each input row they touch,
@@ -17,6 +21,9 @@
 // pitches (as v34 found for the tiled kernels). v45's sweep: 32-byte elements of rows
 // 128 KiB apart 1.09x -> 1.05x the copy; (B, S, H, D) heads, rows 4-64 KiB apart,
 // 1.5-3% slower in patches.
+// Inputs larger than L2 are read at L2 evict_last and released by the last blocks,
+// as the tiled kernels' aligned loads are (InputL2 in tiled_transpose.cuh): v46,
+// 1.5-2.7% faster on every wide case measured, L2 left as a copy leaves it.
 
 #include "fast_divider.h"
 #include "l2_priority.cuh"
@@ -27,26 +34,29 @@ namespace gputranspose {
 namespace cuda {
 
 struct WideElementTile {
-  static constexpr int THREADS = 256;
   static constexpr int64_t INPUT_RUN_BYTES = 1024;
-  static constexpr int64_t OUTPUT_RUN_UNITS = 16;  // 256 bytes: a tile's least of an output row
+  static constexpr int OUTPUT_RUN_UNITS = 16;  // 256 bytes: a tile's least of an output row
+  static constexpr int MIN_UNITS = 128;        // 2 KiB: a tile's least
+  static constexpr int MAX_THREADS = 256;
   static constexpr int64_t PATCH_PITCH_BYTES = int64_t{128} << 10;
   static constexpr int PATCH_GROUPS = 16;
 
   // log2 of the output rows a tile takes: the most (a power of two) whose elements
-  // make an input run of at most INPUT_RUN_BYTES.
-  static int rows_log2(int64_t element_size) {
+  // make an input run of at most INPUT_RUN_BYTES (0 to 5: elements of 1 KiB or more
+  // down to 32 bytes).
+  static constexpr int rows_log2(int64_t element_size) {
     int log2 = 0;
     while ((element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
     return log2;
   }
-  // Units a thread: 1, or 2 where a tile of one unit a thread would hold fewer than
-  // OUTPUT_RUN_UNITS of each output row (32 output rows: 32-byte elements). v45's sweep,
-  // two units a thread against one: 32-byte elements 1.05-1.08x -> 1.04-1.06x the copy;
-  // 64- and 128-byte ones 1.3-2% slower with two, wider ones within 1% either way.
-  static int units_per_thread(int rows_log2) {
-    return (THREADS >> rows_log2) < OUTPUT_RUN_UNITS ? 2 : 1;
+  // 16-byte units a tile: 128, 256 for 64-byte elements (16 rows), 512 for 32-byte ones.
+  static constexpr int units(int rows_log2) {
+    return MIN_UNITS > (OUTPUT_RUN_UNITS << rows_log2) ? MIN_UNITS : OUTPUT_RUN_UNITS << rows_log2;
   }
+  // Threads a block of `units`: one unit each, up to MAX_THREADS (32-byte elements two
+  // each; v45's sweep, two units a thread against one: 32-byte elements 1.05-1.08x ->
+  // 1.04-1.06x the copy; 64- and 128-byte ones 1.3-2% slower with two).
+  static constexpr int threads(int units) { return units < MAX_THREADS ? units : MAX_THREADS; }
 };
 
 struct WideElementParams {
@@ -63,6 +73,7 @@ struct WideElementParams {
   uint32_t patch_groups;      // tile-rows a patch of the walk
   FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: patch_groups x spans
   uint32_t release_from;      // EVICT_LAST: the first block that releases its input lines
+                              // (first_releasing_tile in transpose_cuda.cu)
 };
 
 template <bool EVICT_LAST>
@@ -79,6 +90,10 @@ __device__ __forceinline__ uint4 load_unit(const uint4* p) {
 }
 
 // One block a tile of THREADS x K units; blockIdx.x walks them in patches (above).
+// EVICT_LAST: input read at L2 evict_last; blocks from release_from on release each
+// line they read once their stores are issued, by the thread whose unit starts the line
+// or, for a line that starts before its input row (in a gap between rows, or in the
+// row before), whose unit starts the row.
 template <int THREADS, int K, bool EVICT_LAST>
 __global__ void __launch_bounds__(THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
@@ -94,19 +109,23 @@ __global__ void __launch_bounds__(THREADS)
   const uint32_t first_unit = span << span_log2;
   const uint32_t first_row = group << p.rows_log2;
   uint4 v[K];
-  const uint4* from[K];
+  const uint4* from[K];  // where each unit was read (nullptr: none)
+  bool starts_row[K];
 #pragma unroll
   for (int k = 0; k < K; ++k) {
     const uint32_t i = threadIdx.x + k * THREADS;
     const uint32_t out_row = first_row + (i >> span_log2);
     const uint32_t u = first_unit + (i & span_mask);
     from[k] = nullptr;
+    starts_row[k] = false;
     if (out_row < p.out_rows && u < p.out_row_units) {
       const uint32_t b = p.cols.div(out_row);
       const uint32_t col = out_row - b * p.cols.divisor;
       const uint32_t row = p.element_units.div(u);
+      const uint32_t unit_in_element = u - row * p.element_units.divisor;
       from[k] = p.in + (b * p.batch_stride + int64_t{col} * p.element_units.divisor +
-                        int64_t{row} * p.row_stride + (u - row * p.element_units.divisor));
+                        int64_t{row} * p.row_stride + unit_in_element);
+      starts_row[k] = col == 0 && unit_in_element == 0;
       v[k] = load_unit<EVICT_LAST>(from[k]);
     }
   }
@@ -123,9 +142,9 @@ __global__ void __launch_bounds__(THREADS)
     if (blockIdx.x >= p.release_from) {
 #pragma unroll
       for (int k = 0; k < K; ++k) {
-        // The unit that starts a line releases it.
-        if (from[k] != nullptr && (reinterpret_cast<uintptr_t>(from[k]) & 127) == 0) {
-          release_line(reinterpret_cast<const char*>(from[k]));
+        const auto at = reinterpret_cast<uintptr_t>(from[k]);
+        if (from[k] != nullptr && ((at & 127) == 0 || starts_row[k])) {
+          release_line(reinterpret_cast<const char*>(at & ~uintptr_t{127}));
         }
       }
     }
