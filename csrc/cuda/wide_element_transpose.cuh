@@ -23,7 +23,7 @@
 // 1.5-3% slower in patches.
 // Inputs larger than L2 are read at L2 evict_last and released by the last blocks,
 // as the tiled kernels' aligned loads are (InputL2 in tiled_transpose.cuh): v46,
-// 1.5-2.7% faster on every wide case measured, L2 left as a copy leaves it.
+// 0.7-2.6% faster on every wide case measured, L2 left as a copy leaves it.
 
 #include "fast_divider.h"
 #include "l2_priority.cuh"
