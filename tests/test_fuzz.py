@@ -58,6 +58,20 @@ def transpose_cases(draw):
     elif which_dims < 8:  # adjacent dims: the dims after them make the element
         dim0 = draw(st.integers(0, rank - 2))
         dim1 = dim0 + 1
+        if dim1 < rank - 1 and draw(st.booleans()):
+            # A last dim of whole 16-byte units and, mostly, a layout the wide-element
+            # kernel takes (32-byte elements and more): the dims from dim1 on unsliced,
+            # 16-byte aligned, not permuted or expanded; the other dims shrunk to fit.
+            unit = max(1, 16 // dtype.itemsize)
+            shape[-1] = unit * draw(st.sampled_from([1, 2, 3, 4, 8, 9, 64]))
+            if draw(st.integers(0, 3)) < 3:
+                for d in range(dim1, rank):
+                    starts[d], steps[d] = 0, 1
+                offset = unit * draw(st.sampled_from([0, 0, 1, 3]))
+                perm, expand_dim = list(range(rank)), -1
+            for d in range(rank - 1):
+                room = MAX_ELEMENTS // max(1, math.prod(shape[:d]) * shape[-1])
+                shape[d] = min(shape[d], max(1, room))
     else:
         dim0 = draw(st.integers(-rank, rank - 1))
         dim1 = draw(st.sampled_from([dim0, draw(st.integers(-rank, rank - 1))]))
