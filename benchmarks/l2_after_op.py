@@ -1,7 +1,8 @@
 """Does gputranspose leave L2 as a copy leaves it?
 
-The aligned kernels read their input at L2 priority evict_last and set each line
-back to evict_normal once used (docs/PERFORMANCE.md, v29): lines left at
+The aligned kernels (and, since v46, the wide-element kernel) read their input at L2
+priority evict_last and set each line back to evict_normal once used
+(docs/PERFORMANCE.md, v29, v39, v46): lines left at
 evict_last would crowd the next kernel's data out of L2. This times what the
 next kernel would feel: after each op (gputranspose or a same-shape copy), a
 24 MB buffer (it fits the 50-60 MB L2 of an H100/H200) is summed twice and the

@@ -287,9 +287,10 @@ def test_adjacent_dims_move_the_trailing_dims_as_elements(shape, dtype, dims, vi
 
 
 # Wide elements of inputs larger than L2 are read at evict_last, and the last blocks
-# release each line they read: the one a line's first unit or a row's first unit is in
-# (rows that start mid-line, gaps between rows). Each tile: 128 units (elements of
-# 128 bytes and more), 256 (48 and 64 bytes), 512 (32 bytes).
+# release the lines they read: the one a line's first unit or a row's first unit is in
+# (rows that start mid-line, gaps between rows). Releases change no data: this checks
+# the results of the evict_last kernels, with their releases, for each tile: 128 units
+# (elements of 80 bytes and more), 256 (48 and 64 bytes), 512 (32 bytes).
 WIDE_EVICT_LAST_CHECK = """
 import sys, torch, torch_transpose
 sys.path.insert(0, {tests!r})
@@ -301,7 +302,7 @@ cases = [((4097, 3, 32), torch.float32, (0, 1), None),                        # 
          ((2, 500, 9, 24), torch.float16, (1, 2), None),                      # 48 B, rows mid-line
          ((6, 400, 10, 16), torch.float32, (1, 2), lambda x: x[::2, :, 1:]),  # 64 B, gaps
          ((3000, 33, 4), torch.float64, (0, 1), None),                        # 32 B
-         ((3, 2000, 7, 4), torch.float64, (1, 2), lambda x: x[:, 5:-3])]      # and gaps
+         ((3, 2000, 7, 4), torch.float64, (1, 2), lambda x: x[:, 5:-3])]      # gaps between batches
 for shape, dtype, dims, view in cases:
     x = random_tensor(shape, dtype, "cuda")
     x = view(x) if view else x

@@ -349,7 +349,9 @@ __device__ __forceinline__ void wait_async_copies() {
 // longer before they are written back (v25), so it needs an input larger than L2; a
 // smaller one's transpose is bound by its blocks' latency, which the release
 // lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
-// The kernels whose input, past L2, is read at evict_last (one-matrix tiles only:
+// The wide-element kernel reads and releases its input the same way (v46,
+// wide_element_transpose.cuh). The tiled kernels whose input, past L2, is read at
+// evict_last (one-matrix tiles only:
 // folded and small tiles are launch-bound): aligned loads with aligned stores, or with
 // skewed ones of 2-, 4- and 8-byte elements (v39, with the last tiles' releases only:
 // float32 and float64 8191x8192 1.4% and 1.7% faster, v29's release by every tile had

@@ -296,7 +296,8 @@ void launch_wide_elements(const TransposePlan& plan, const at::Tensor& x, at::Te
   const int64_t span = (THREADS * K) >> params.rows_log2;
   const int64_t spans = (params.out_row_units + span - 1) / span;
   const int64_t tiles = spans * params.row_groups;
-  // Past 2^31 tiles (4 TiB of elements or more) the 32-bit walk would not reach them all.
+  // Past 2^31 tiles (4 TiB of elements or more: 2 to 8 KiB a tile) the 32-bit walk would
+  // not reach them all.
   TORCH_CHECK(tiles < (int64_t{1} << 31), "gputranspose.transpose: ", tiles,
               " tiles of wide elements exceed the kernel's 2^31");
   const bool patches = plan.row_stride * plan.element_size >= Tile::PATCH_PITCH_BYTES;

@@ -11,7 +11,7 @@
 // float64 tensor swapping dims 0 and 1) were read 32 bytes at a time by different
 // blocks, at 1.31x the copy (v45). A tile is 128 units (2 KiB, what torch.compile's
 // kernel for such heads takes a block), or more where its output rows need more to get
-// 16 units each (64- and 32-byte elements): v46, 128 units rather than 256 took
+// 16 units each (48- to 64-byte and 32-byte elements): v46, 128 units rather than 256 took
 // 128- to 512-byte elements 0.1-2.3% faster, left 1- and 2-KiB ones within 0.3%, and
 // made 32- and 64-byte ones 0.5-3% slower.
 // Blocks walk the tiles along the output rows, or, where input rows lie 128 KiB or
@@ -23,7 +23,8 @@
 // 1.5-3% slower in patches.
 // Inputs larger than L2 are read at L2 evict_last and released by the last blocks,
 // as the tiled kernels' aligned loads are (InputL2 in tiled_transpose.cuh): v46,
-// 0.7-2.6% faster on every wide case measured, L2 left as a copy leaves it.
+// 0.7-2.6% faster on every wide case measured, L2 left as a copy leaves it on the suite's
+// dims shapes (but see the kernel's note on lines left at evict_last).
 
 #include "fast_divider.h"
 #include "l2_priority.cuh"
@@ -49,7 +50,8 @@ struct WideElementTile {
     while ((element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
     return log2;
   }
-  // 16-byte units a tile: 128, 256 for 64-byte elements (16 rows), 512 for 32-byte ones.
+  // 16-byte units a tile: 128, 256 for 48- and 64-byte elements (16 rows), 512 for
+  // 32-byte ones (32 rows).
   static constexpr int units(int rows_log2) {
     return MIN_UNITS > (OUTPUT_RUN_UNITS << rows_log2) ? MIN_UNITS : OUTPUT_RUN_UNITS << rows_log2;
   }
@@ -90,10 +92,13 @@ __device__ __forceinline__ uint4 load_unit(const uint4* p) {
 }
 
 // One block a tile of THREADS x K units; blockIdx.x walks them in patches (above).
-// EVICT_LAST: input read at L2 evict_last; blocks from release_from on release each
-// line they read once their stores are issued, by the thread whose unit starts the line
+// EVICT_LAST: input read at L2 evict_last; blocks from release_from on release the
+// lines they read once their stores are issued, by the thread whose unit starts a line
 // or, for a line that starts before its input row (in a gap between rows, or in the
-// row before), whose unit starts the row.
+// row before), whose unit starts the row. A line whose first unit an earlier,
+// non-releasing block read stays at evict_last: where the releases begin, about one a
+// row where a tile's run does not end on a line (none on the suite's shapes; about
+// 6 MiB of a 25 MiB window for 272-byte elements, by a CPU simulation; not measured).
 template <int THREADS, int K, bool EVICT_LAST>
 __global__ void __launch_bounds__(THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
