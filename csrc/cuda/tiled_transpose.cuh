@@ -351,8 +351,8 @@ __device__ __forceinline__ void wait_async_copies() {
 // lengthens (float64 1024^2 6% slower in GPU time): the launcher decides.
 // The wide-element kernel reads and releases its input the same way (v46,
 // wide_element_transpose.cuh). The tiled kernels whose input, past L2, is read at
-// evict_last (one-matrix tiles only:
-// folded and small tiles are launch-bound): aligned loads with aligned stores, or with
+// evict_last (one-matrix tiles only: folded and small tiles are launch-bound):
+// aligned loads with aligned stores, or with
 // skewed ones of 2-, 4- and 8-byte elements (v39, with the last tiles' releases only:
 // float32 and float64 8191x8192 1.4% and 1.7% faster, v29's release by every tile had
 // left them level; v42: bfloat16 and float16 8191x8192 1.3-1.4%, once its registers

@@ -128,6 +128,13 @@ int64_t l2_cache_bytes(c10::DeviceIndex device) {
   });
 }
 
+// Whether the input outgrows L2: the kernels that gain from it then read it at
+// evict_last and release it at the end (InputL2 in tiled_transpose.cuh).
+bool input_past_l2(const TransposePlan& plan, const at::Tensor& x) {
+  return plan.batch * plan.rows * plan.cols * plan.element_size >
+         l2_cache_bytes(x.device().index());
+}
+
 // InputL2::EvictLast: the first block (in launch order) that releases its input
 // lines. Lines at evict_last outlast plain ones in L2 (the last 1.5x L2 of input read
 // plain instead left the next kernel 8-10% slower) but give way to later evict_last
@@ -232,8 +239,7 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
   const c10::DeviceIndex device = x.device().index();
   const bool load16 = plan.load_bytes == 16;
   const bool store16 = aligned_stores<E>(plan, out);
-  // Inputs larger than L2 read at evict_last, released at the end (InputL2).
-  const bool input_past_l2 = plan.batch * plan.rows * plan.cols * E > l2_cache_bytes(device);
+  const bool past_l2 = input_past_l2(plan, x);
   constexpr auto A16 = Access::Aligned16;
   constexpr auto W = Access::Words;
   constexpr auto UNALIGNED_LOAD = E == 1 ? Access::Staged : Access::Words;
@@ -250,11 +256,11 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
         return launch_tiled<E, A16, A16, SMALL>(plan, x, out, {}, stream);
       }
     }
-    return launch_one_matrix<E, A16, A16>(plan, x, out, input_past_l2, stream);
+    return launch_one_matrix<E, A16, A16>(plan, x, out, past_l2, stream);
   }
-  if (load16) return launch_one_matrix<E, A16, W>(plan, x, out, input_past_l2, stream);
-  if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, input_past_l2, stream);
-  return launch_one_matrix<E, UNALIGNED_LOAD, W>(plan, x, out, input_past_l2, stream);
+  if (load16) return launch_one_matrix<E, A16, W>(plan, x, out, past_l2, stream);
+  if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, past_l2, stream);
+  return launch_one_matrix<E, UNALIGNED_LOAD, W>(plan, x, out, past_l2, stream);
 }
 
 void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
@@ -338,8 +344,7 @@ void launch_wide_for_l2(const TransposePlan& plan, const at::Tensor& x, at::Tens
 
 void launch_wide_element_transpose(const TransposePlan& plan, const at::Tensor& x,
                                    at::Tensor& out, cudaStream_t stream) {
-  const int64_t input_bytes = plan.batch * plan.rows * plan.cols * plan.element_size;
-  if (input_bytes > l2_cache_bytes(x.device().index())) {
+  if (input_past_l2(plan, x)) {
     return launch_wide_for_l2<true>(plan, x, out, stream);
   }
   return launch_wide_for_l2<false>(plan, x, out, stream);
