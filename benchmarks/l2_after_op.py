@@ -10,6 +10,9 @@ second sum is timed; it runs from L2 unless the op's lines displace it.
 
     python benchmarks/l2_after_op.py [--dtypes ...] [--shapes ...] [--out FILE]
 
+A shape is one of the suite's large or dims shapes, or sizes and the dims swapped,
+e.g. 8x2048x32x68:1,2 (a float32 (B, S, H, D) tensor of 272-byte elements).
+
 Prints one row per dtype x shape: median second-sum time after a copy and after
 the transpose, and transpose / copy (about 1.0 where the op leaves L2 as a copy
 does; v15's unreleased evict_last loads read 1.10-1.14). Inputs rotate over four
@@ -32,8 +35,28 @@ DEFAULT_SHAPES = ["8192x8192", "8191x8193", "8192x8209[:,:-17]"]
 LARGE_SHAPES = [name for name, entry in bench.SHAPES.items() if entry[2] in ("large", "dims")]
 
 
+def case_of(shape_name):
+    """(allocated shape, view, dims swapped) of a suite shape or of 'AxBx...[:d0,d1]'."""
+    if shape_name in bench.SHAPES:
+        return (*bench.SHAPES[shape_name][:2], bench.dims_of(shape_name))
+    sizes, _, dims = shape_name.partition(":")
+    try:
+        shape = tuple(int(n) for n in sizes.split("x"))
+        dims = tuple(int(d) for d in dims.split(",")) if dims else (-2, -1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a suite shape nor AxBx...[:d0,d1]: {shape_name}")
+    if len(dims) != 2:
+        raise argparse.ArgumentTypeError(f"two dims to swap: {shape_name}")
+    return shape, None, dims
+
+
+def shape_arg(name):
+    case_of(name)  # rejects what it cannot read
+    return name
+
+
 def inputs_of(dtype_name, shape_name, count):
-    shape, view = bench.SHAPES[shape_name][:2]
+    shape, view, _ = case_of(shape_name)
     return [bench.random_input(shape, bench.DTYPES[dtype_name], view) for _ in range(count)]
 
 
@@ -65,7 +88,8 @@ def second_sum_us(ops, inputs, buffer, reps, rounds=5):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dtypes", nargs="+", choices=list(bench.DTYPES), default=DEFAULT_DTYPES)
-    parser.add_argument("--shapes", nargs="+", choices=LARGE_SHAPES, default=DEFAULT_SHAPES)
+    parser.add_argument("--shapes", nargs="+", type=shape_arg, default=DEFAULT_SHAPES,
+                        help=f"suite shapes ({', '.join(LARGE_SHAPES)}) or AxBx...[:d0,d1]")
     parser.add_argument("--reps", type=int, default=40)
     parser.add_argument("--out", help="JSON file for the rows")
     args = parser.parse_args()
@@ -73,7 +97,7 @@ def main():
     torch.manual_seed(0)
     buffer = torch.randn(6 * 1024 * 1024, device="cuda")  # 24 MB
     def ops_of(shape_name):
-        dims = bench.dims_of(shape_name)
+        dims = case_of(shape_name)[2]
         return {
             "copy": lambda x: torch.empty_like(x, memory_format=torch.contiguous_format).copy_(x),
             "transpose": lambda x: torch.ops.gputranspose.transpose(x, *dims),

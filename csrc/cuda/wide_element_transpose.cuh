@@ -24,7 +24,7 @@
 // Inputs larger than L2 are read at L2 evict_last and released by the last blocks,
 // as the tiled kernels' aligned loads are (InputL2 in tiled_transpose.cuh): v46,
 // 0.7-2.6% faster on every wide case measured, L2 left as a copy leaves it on the suite's
-// dims shapes (but see the kernel's note on lines left at evict_last).
+// dims shapes and on 144- and 272-byte elements (v47; the kernel's note).
 
 #include "fast_divider.h"
 #include "l2_priority.cuh"
@@ -98,7 +98,9 @@ __device__ __forceinline__ uint4 load_unit(const uint4* p) {
 // row before), whose unit starts the row. A line whose first unit an earlier,
 // non-releasing block read stays at evict_last: where the releases begin, about one a
 // row where a tile's run does not end on a line (none on the suite's shapes; about
-// 6 MiB of a 25 MiB window for 272-byte elements, by a CPU simulation; not measured).
+// 6 MiB of a 25 MiB window for 272-byte elements, by a CPU simulation). v47 measured it
+// harmless: after 144- and 272-byte elements a 24 MB sum runs as after a copy (maybe as
+// v39 found, later evict_last lines displacing them), and releasing them too cost 0.8-2.5%.
 template <int THREADS, int K, bool EVICT_LAST>
 __global__ void __launch_bounds__(THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
