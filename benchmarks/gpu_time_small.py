@@ -25,7 +25,7 @@ import torch
 import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
 from bench_transpose import DTYPES, SHAPES, check_against_aten, environment, rotated_inputs, timed_functions
 
-SMALL_SHAPES = [name for name, (_, _, size_class) in SHAPES.items() if size_class == "small"]
+SMALL_SHAPES = [name for name, entry in SHAPES.items() if entry[2] == "small"]
 
 
 def parse_shape(name):

@@ -4,6 +4,7 @@ timing itself needs a GPU; these do not."""
 
 import argparse
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -97,3 +98,40 @@ def test_an_ab_table_gives_each_trees_median_and_its_change_against_the_first(tm
     assert "a    51.00 us 1.270x (1.250-1.300, 3)" in line
     assert "b    45.00 us 1.130x (1.120-1.150, 3)" in line
     assert line.endswith("b/a -11.8%")
+
+
+@pytest.mark.parametrize("script", ["bench_transpose.py", "bench_pitches.py", "gpu_time_small.py",
+                                    "l2_after_op.py", "ab_compare.py"])
+def test_every_benchmark_script_loads_and_prints_its_usage_without_a_gpu(script):
+    benchmarks = Path(__file__).parent.parent / "benchmarks"
+    done = subprocess.run([sys.executable, str(benchmarks / script), "--help"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "usage:" in done.stdout
+
+
+def test_the_gpu_time_script_takes_the_suites_small_shapes():
+    import gpu_time_small
+
+    assert gpu_time_small.SMALL_SHAPES == ["1024x1024", "65536x64", "64x65536", "4096x64x64"]
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("8192x8209[:,:-17]", ((8192, 8209), (-2, -1))),
+    ("8x2048x32x128:1,2", ((8, 2048, 32, 128), (1, 2))),
+    ("8x2048x32x68:1,2", ((8, 2048, 32, 68), (1, 2))),
+    ("64x32", ((64, 32), (-2, -1))),
+])
+def test_l2_after_op_takes_suite_shapes_and_any_sizes_with_a_dim_pair(name, expected):
+    import l2_after_op
+
+    shape, _, dims = l2_after_op.case_of(name)
+    assert (shape, dims) == expected
+
+
+@pytest.mark.parametrize("name", ["8x2048:1", "axb", "8x2048:1,2,3"])
+def test_l2_after_op_refuses_what_it_cannot_read(name):
+    import l2_after_op
+
+    with pytest.raises(argparse.ArgumentTypeError):
+        l2_after_op.case_of(name)
