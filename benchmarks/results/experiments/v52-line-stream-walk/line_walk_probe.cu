@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <vector>
@@ -41,6 +42,7 @@ struct WalkParams {
   int rot;                    // 1: rotate each 16-row group's ring by 16 bytes a group
   int order;                  // 0: down a column of walks first; 1: along a row first
   int chunks;                 // 1: only the 16-byte chunks that hold the walk's bytes, not whole lines
+  int product_map;            // 1 (S = 2, chunks): the chunks copied by the product's staging lanes
 };
 
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
@@ -99,13 +101,41 @@ __global__ void __launch_bounds__(THREADS, 3) line_walk(const WalkParams p) {
       }
     }
   };
-  load_line(0);
-  load_line(1);
-  cp_commit();
+  if (p.product_map) {
+    // v54 (--product-map): the walk's chunks (S = 2: every one up front), copied as the
+    // product's stage_whole_rows copies a 17-chunk row: a row's first 16 chunks by 16
+    // consecutive lanes, two rows a warp, then each row's last chunk by a lane of its own.
 #pragma unroll
-  for (int n = 1; n < AHEAD; ++n) {
-    load_line(n + 1);
+    for (int k = 0; k < BAND / (THREADS / 16); ++k) {
+      const int i = t / 16 + k * (THREADS / 16);
+      const int64_t r = r0 + i;
+      const uintptr_t a = in + r * p.pitch + cs;
+      const uintptr_t src = (a & ~uintptr_t{15}) + 16 * (t % 16);
+      const uint32_t rot = p.rot ? ((i >> 4) & 7) * 16 : 0;
+      if (r < p.rows && src <= a + (cend - cs) - 1) {
+        cp_async16(ring + i * RING + ((src + rot) & (RING - 1)), reinterpret_cast<const void*>(src));
+      }
+    }
+    if (t < BAND) {
+      const int64_t r = r0 + t;
+      const uintptr_t a = in + r * p.pitch + cs;
+      const uintptr_t src = (a & ~uintptr_t{15}) + 256;
+      const uint32_t rot = p.rot ? ((t >> 4) & 7) * 16 : 0;
+      if (r < p.rows && src <= a + (cend - cs) - 1) {
+        cp_async16(ring + t * RING + ((src + rot) & (RING - 1)), reinterpret_cast<const void*>(src));
+      }
+    }
     cp_commit();
+    cp_commit();  // AHEAD = 2 groups, the second empty
+  } else {
+    load_line(0);
+    load_line(1);
+    cp_commit();
+#pragma unroll
+    for (int n = 1; n < AHEAD; ++n) {
+      load_line(n + 1);
+      cp_commit();
+    }
   }
 
   // Consumer: rows 16 g + [0, 16) of the band, columns 4 c4 + [0, 4) of the step.
@@ -196,7 +226,7 @@ void launch_product(const uint8_t* in, uint8_t* out, int64_t R, int64_t C, int64
 }
 
 WalkParams walk_params(const uint8_t* in, uint8_t* out, int64_t R, int64_t C, int64_t P, int steps,
-                       int order, int chunks) {
+                       int order, int chunks, int product_map = 0) {
   WalkParams w{};
   w.in = in;
   w.out = out;
@@ -209,6 +239,7 @@ WalkParams walk_params(const uint8_t* in, uint8_t* out, int64_t R, int64_t C, in
   w.rot = (P & 1) ? 0 : 1;  // odd pitches spread a warp's 8 row groups over the banks alone
   w.order = order;
   w.chunks = chunks;
+  w.product_map = product_map;
   return w;
 }
 
@@ -245,7 +276,11 @@ bool check(const char* what, const Shape& s, const std::vector<uint8_t>& expecte
   return bad == 0;
 }
 
-int main() {
+int main(int argc, char** argv) {
+  // --product-map (v54 call 7): the 2-step walk with its chunks copied by the product's
+  // staging lanes, beside its own; otherwise the variants of v52's calls 3-4.
+  const bool product_map_run = argc > 1 && std::strcmp(argv[1], "--product-map") == 0;
+  const int only_shape = argc > 2 ? std::atoi(argv[2]) : -1;  // (v54 call 9) one shape, by index
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   CHECK(cudaFuncSetAttribute(line_walk, cudaFuncAttributeMaxDynamicSharedMemorySize, SMEM));
@@ -267,18 +302,22 @@ int main() {
       {"uint8 8000x6001 of x6007", 8000, 6001, 6007, 3},  // edges: cols, rows, last walk short
   };
   struct Variant {
-    int steps, order, chunks;
+    int steps, order, chunks, product_map;
   };
   // Call 1 ran S = 2, 4, 8 and 16, both orders, whole lines (S >= 4 slower); from call 3 on:
-  const Variant variants[] = {{2, 0, 0}, {2, 0, 1}, {2, 1, 0}, {2, 1, 1}, {4, 0, 0}, {4, 0, 1}};
+  const std::vector<Variant> variants =
+      product_map_run ? std::vector<Variant>{{2, 0, 1, 0}, {2, 0, 1, 1}, {2, 1, 1, 0}, {2, 1, 1, 1}}
+                      : std::vector<Variant>{{2, 0, 0, 0}, {2, 0, 1, 0}, {2, 1, 0, 0},
+                                             {2, 1, 1, 0}, {4, 0, 0, 0}, {4, 0, 1, 0}};
   auto label = [](const Variant& v) {
     static char text[64];
     std::snprintf(text, sizeof text, "walk S%-2d %-6s %-6s", v.steps, v.order ? "row" : "column",
-                  v.chunks ? "chunks" : "lines");
+                  v.product_map ? "prodmap" : v.chunks ? "chunks" : "lines");
     return text;
   };
   int failures = 0;
   for (const Shape& s : shapes) {
+    if (only_shape >= 0 && &s - shapes != only_shape) continue;
     const int64_t in_bytes = s.offset + (s.rows - 1) * s.pitch + s.cols + 256;
     const int64_t out_bytes = s.rows * s.cols;
     std::vector<uint8_t*> ins, outs;
@@ -305,7 +344,8 @@ int main() {
     if (aligned_out) {
       for (const Variant& v : variants) {
         const WalkParams w =
-            walk_params(ins[0] + s.offset, outs[0], s.rows, s.cols, s.pitch, v.steps, v.order, v.chunks);
+            walk_params(ins[0] + s.offset, outs[0], s.rows, s.cols, s.pitch, v.steps, v.order, v.chunks,
+                        v.product_map);
         failures += !check(label(v), s, expected, outs[0], [&] { launch_walk(w); });
       }
     }
@@ -325,7 +365,7 @@ int main() {
       for (const Variant& v : variants) {
         const float us = median_us(REPS, [&](int k) {
           launch_walk(walk_params(ins[k] + s.offset, outs[k], s.rows, s.cols, s.pitch, v.steps, v.order,
-                                  v.chunks));
+                                  v.chunks, v.product_map));
         });
         std::printf("%-28s round %d %s %8.2f us %6.3f x copy %6.3f x product\n", s.name, round,
                     label(v), us, us / copy, us / prod);

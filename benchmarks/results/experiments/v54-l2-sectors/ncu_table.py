@@ -19,7 +19,7 @@ def parse(path):
             if unit=='ms': v*=1000
             blk[m.group(1)]=v
     return list(zip(cases,out))
-cols=[('gpu__time_duration.sum','us',1),('lts__t_sectors_op_read.sum','rd M',1e6),('lts__t_sectors_op_write.sum','wr M',1e6),
+cols=[('gpu__time_duration.sum','us',1),('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum','l1 M',1e6),('l1tex__m_xbar2l1tex_read_sectors.sum','xbar M',1e6),('lts__t_sectors_op_read.sum','rd M',1e6),('lts__t_sectors_op_write.sum','wr M',1e6),
 ('lts__t_sectors_srcunit_tex_op_read.sum','texrd M',1e6),('lts__t_sectors_srcunit_tex_op_write.sum','texwr M',1e6),
 ('lts__t_sectors_srcunit_ltcfabric.sum','fab M',1e6),('lts__t_sectors_srcunit_tex_op_read_lookup_miss.sum','rdmiss M',1e6),
 ('lts__t_requests_srcunit_tex_op_read.sum','rdreq M',1e6),('dram__bytes_read.sum','dramrd MB',1e6),('dram__bytes_write.sum','dramwr MB',1e6),('smsp__inst_executed.sum','inst M',1e6)]
