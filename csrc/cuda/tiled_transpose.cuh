@@ -585,7 +585,7 @@ struct TiledTranspose {
   // that hold it (one more than its 16-byte units), after the output tile, each
   // chunk at its source's offset in a 32-byte sector (sector_offset: 16 bytes more
   // a row). A copy whose destination lies otherwise in its sector than its source
-  // had L2 send back a fifth to a quarter more sectors than the copies asked for
+  // had L2 send back 27-28% more sectors than the copies asked for
   // (v55: the uint8 slice's L2 read sectors 18% fewer, 8191x8193's 15%).
   static constexpr int STAGE_UNITS = TC * E / 16 + 1;
   static constexpr int STAGE_ROW_BYTES = 16 * STAGE_UNITS + 16;
