@@ -587,8 +587,10 @@ struct TiledTranspose {
   // a row). A copy whose destination lies otherwise in its sector than its source
   // had L2 send back 27-28% more sectors than the copies asked for
   // (v55: the uint8 slice's L2 read sectors 18% fewer, 8191x8193's 15%).
+  // A staged row's first byte lies at the row's address modulo STAGE_SECTOR.
+  static constexpr int STAGE_SECTOR = 32;
   static constexpr int STAGE_UNITS = TC * E / 16 + 1;
-  static constexpr int STAGE_ROW_BYTES = 16 * STAGE_UNITS + 16;
+  static constexpr int STAGE_ROW_BYTES = 16 * STAGE_UNITS + STAGE_SECTOR - 16;
   static constexpr int STAGE_BYTES = LOAD == Access::Staged ? TR * STAGE_ROW_BYTES : 0;
   static constexpr int SMEM_TOTAL_BYTES = SMEM_BYTES + STAGE_BYTES;
   // Input rows whose output a tile writes (see "Skewed tiles" above), and the
@@ -731,10 +733,9 @@ struct TiledTranspose {
         return;
       }
     }
-    constexpr int UNITS = STAGE_UNITS;
-    for (int task = threadIdx.x; task < TR * UNITS; task += THREADS) {
-      const int r = task / UNITS;
-      const int unit = task % UNITS;
+    for (int task = threadIdx.x; task < TR * STAGE_UNITS; task += THREADS) {
+      const int r = task / STAGE_UNITS;
+      const int unit = task % STAGE_UNITS;
       const Window w = tile.at(r, 0);
       if (w.row_lo > 0 || w.row_hi <= 0) {
         continue;  // a tile row outside the matrix
@@ -827,9 +828,9 @@ struct TiledTranspose {
   }
 
   // Where the first chunk of the row starting at `row` goes in its staging row:
-  // at the chunk's offset in its 32-byte sector, 0 or 16 (STAGE_ROW_BYTES).
+  // at the chunk's offset in its 32-byte sector, 0 or 16 (STAGE_SECTOR).
   static __device__ __forceinline__ unsigned sector_offset(const char* row) {
-    return static_cast<unsigned>(reinterpret_cast<uintptr_t>(row)) & 16u;
+    return static_cast<unsigned>(reinterpret_cast<uintptr_t>(row)) & (STAGE_SECTOR - 16);
   }
 
   // Aligned 16-byte chunk `unit` of the chunks that hold the row starting at
@@ -843,13 +844,13 @@ struct TiledTranspose {
   // row, whose column 0 lies at the row's address modulo 32 (stage_rows):
   // `row_address` is the low 32 bits of the row's first byte's address, of which
   // only the low 5 bits count. c * E is a multiple of 4, so the piece's first word
-  // is c * E + (row_address & 28) into the staging row, and the funnel shift
-  // (8 x its argument, modulo 32) takes the rest.
+  // is c * E + (row_address modulo 32, rounded down to a word) into the staging
+  // row, and the funnel shift (8 x its argument, modulo 32) takes the rest.
   static __device__ __forceinline__ Words<W> staged_piece(const char* stage, int row, int c,
                                                           uint32_t row_address) {
     static_assert(MC * E % 4 == 0, "a micro-block starts on a word of its staging row");
-    const uint32_t* words = reinterpret_cast<const uint32_t*>(stage + row * STAGE_ROW_BYTES +
-                                                              c * E + (row_address & 28));
+    const uint32_t* words = reinterpret_cast<const uint32_t*>(
+        stage + row * STAGE_ROW_BYTES + c * E + (row_address & (STAGE_SECTOR - 4)));
     uint32_t x[W + 1];
 #pragma unroll
     for (int j = 0; j <= W; ++j) x[j] = words[j];
