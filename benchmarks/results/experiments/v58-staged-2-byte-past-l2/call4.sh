@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# v58 device call 4 (session x): the follow-up to call 7 (through call 3) on the same warm
+# v58 device call 4 (session x): the follow-up to call 8 (through call 3) on the same warm
 # H200, not carrying .ab (the trees built there stay): part 1 of the suite's 2-byte types on
 # tree c (v58), then the whole test suite on the product (scripts/gpu-check, no benchmark).
 # From the repository root.
