@@ -210,6 +210,35 @@ def test_evict_last_kernels_on_a_small_l2(l2_bytes):
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
 
 
+# Skewed 2-byte rows that start anywhere and outgrow L2 are staged on memory under
+# 4 TB/s and read as shifted words elsewhere (stages_2_byte_rows): each way, with the
+# L2 taken as 64 KiB, for odd pitches, slices, a storage offset and batches; and the
+# two ways launch different kernels (named by the profiler).
+STAGED_2_BYTE_CHECK = fresh_process_check(
+    "[((1001, 1003), None), ((999, 1025), lambda x: x[:, 1:]), ((1000, 1019), lambda x: x[:, :-17]),"
+    " ((1 + 513 * 257,), lambda x: x[1:].view(513, 257)), ((3, 257, 515), None), ((4099, 63), None)]"
+) + """
+from torch.profiler import ProfilerActivity, profile
+x = random_tensor((1001, 1003), torch.bfloat16, "cuda")
+with profile(activities=[ProfilerActivity.CUDA]) as trace:
+    torch.ops.gputranspose.transpose(x, -2, -1)
+    torch.cuda.synchronize()
+print(sorted(set(e.name for e in trace.events() if "tiled_transpose" in e.name)))
+"""
+
+
+def test_skewed_2_byte_rows_past_l2_staged_or_word_loaded():
+    kernels = {}
+    for staged in ("0", "1"):
+        result = run_in_fresh_process(STAGED_2_BYTE_CHECK, GPUTRANSPOSE_L2_BYTES="65536",
+                                      GPUTRANSPOSE_STAGED_2_BYTE=staged)
+        assert result.returncode == 0, result.stderr[-3000:]
+        ok, names = result.stdout.strip().splitlines()
+        assert ok == "ok" and names.startswith("['"), result.stdout
+        kernels[staged] = names
+    assert kernels["0"] != kernels["1"], kernels
+
+
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("view", [lambda x: x, lambda x: x[:, 3:-1000], lambda x: x[:-2, 16:]],
                          ids=["whole", "unaligned_slice", "odd_rows"])

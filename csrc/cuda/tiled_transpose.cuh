@@ -19,9 +19,10 @@
 // anywhere (an odd pitch, a storage offset), either each piece is read as the
 // widest aligned words that hold it (Words: 8- or 4-byte loads for E >= 4,
 // 32-bit words funnel-shifted into place for E = 2), or (Staged, for 1-byte
-// elements) the block first copies the aligned 16-byte chunks that hold its
-// rows into a staging area of shared memory (cp.async: 128-bit, coalesced, no
-// registers) and shifts each piece out of the two staged words that hold it.
+// elements, and 2-byte ones where the launcher's stages_2_byte_rows says) the
+// block first copies the aligned 16-byte chunks that hold its rows into a
+// staging area of shared memory (cp.async: 128-bit, coalesced, no registers)
+// and shifts each piece out of the two staged words that hold it.
 // It transposes the micro-block in registers (word moves for E >= 4, byte
 // permutes for 1- and 2-byte elements) and stores its columns as 16-byte rows
 // of the output tile in shared memory.
@@ -537,11 +538,15 @@ template <int E, Access LOAD, Access STORE, Tiling TILING = Tiling::Wide,
 struct TiledTranspose {
   // Skewed tiles re-read LEAD_R of their rows: taller ones re-read fewer (v15:
   // staged ones too, in 68 KiB of shared memory: 8191x8193 uint8 3.8% faster).
+  // Staged 2-byte rows (stages_2_byte_rows in transpose_cuda.cu) take the word-shifted
+  // tiles' shapes: their loads cover rows that start anywhere alike.
+  static constexpr bool UNALIGNED_LOADS =
+      LOAD == Access::Words || (LOAD == Access::Staged && E == 2);
   static constexpr TileExtent SHAPE =
       TILING != Tiling::Wide ? TileShape<E>::small
       : STORE == Access::Aligned16
-          ? (LOAD == Access::Words ? TileShape<E>::word_loaded : TileShape<E>::aligned)
-          : (LOAD == Access::Words ? TileShape<E>::word_skewed : TileShape<E>::skewed);
+          ? (UNALIGNED_LOADS ? TileShape<E>::word_loaded : TileShape<E>::aligned)
+          : (UNALIGNED_LOADS ? TileShape<E>::word_skewed : TileShape<E>::skewed);
   static constexpr int TR = SHAPE.rows;
   static constexpr int TC = SHAPE.cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements

@@ -135,6 +135,28 @@ bool input_past_l2(const TransposePlan& plan, const at::Tensor& x) {
          l2_cache_bytes(x.device().index());
 }
 
+// Whether skewed 2-byte rows that start anywhere and outgrow L2 are staged, as
+// 1-byte rows are, rather than read as shifted words: where the memory is under
+// 4 TB/s. On an H100 (3.35 TB/s) staging them is 2-8% faster from 64 MiB up
+// (v58: bfloat16 8191x8193 1.070 -> 1.048x the copy, 16383x16385 1.160 -> 1.075x)
+// and 2-10% slower where the input fits in L2 (v56). The gain is the staging
+// copies' 256-byte L2 prefetch, which sends 26% more sectors across the link
+// between L2's halves, the link that bounds a copy on faster memory (v16, H200:
+// 4.8 TB/s); there staged 2-byte rows lost 5% (v9, v13, v15; earlier staging rows) and
+// so did the prefetch on 2-byte word loads (v18), so faster memory keeps the words.
+// GPUTRANSPOSE_STAGED_2_BYTE=0 or 1 overrides the rule for tests and tuning.
+bool stages_2_byte_rows(c10::DeviceIndex device) {
+  static const int64_t forced = tuning_knob("GPUTRANSPOSE_STAGED_2_BYTE", -1);
+  if (forced >= 0) return forced > 0;
+  return once_per_device(device, [](c10::DeviceIndex device) {
+    int clock_khz = 0, bus_bits = 0;
+    C10_CUDA_CHECK(cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, device));
+    C10_CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, device));
+    const double bytes_per_s = 2.0 * 1e3 * clock_khz * (bus_bits / 8);  // double data rate
+    return int64_t{bytes_per_s > 0 && bytes_per_s < 4e12};
+  });
+}
+
 // InputL2::EvictLast: the first block (in launch order) that releases its input
 // lines. Lines at evict_last outlast plain ones in L2 (the last 1.5x L2 of input read
 // plain instead left the next kernel 8-10% slower) but give way to later evict_last
@@ -232,7 +254,8 @@ void launch_one_matrix(const TransposePlan& plan, const at::Tensor& x, at::Tenso
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
 // and shared memory cost more than the requests it saves; bf16 slices still 2%
-// slower with v13's one-word pieces).
+// slower with v13's one-word pieces), but for skewed 2-byte rows past L2 on
+// memory under 4 TB/s (stages_2_byte_rows).
 template <int E>
 void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                                 cudaStream_t stream) {
@@ -260,6 +283,11 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
   }
   if (load16) return launch_one_matrix<E, A16, W>(plan, x, out, past_l2, stream);
   if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, past_l2, stream);
+  if constexpr (E == 2) {
+    if (past_l2 && stages_2_byte_rows(device)) {
+      return launch_one_matrix<E, Access::Staged, W>(plan, x, out, past_l2, stream);
+    }
+  }
   return launch_one_matrix<E, UNALIGNED_LOAD, W>(plan, x, out, past_l2, stream);
 }
 
