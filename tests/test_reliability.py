@@ -34,6 +34,16 @@ def test_more_than_2_pow_31_elements_2d():
 
 @pytest.mark.cuda
 @HUGE
+def test_more_than_2_pow_31_odd_2_byte_elements():
+    # Rows that start anywhere on both sides, past L2: staged or word-shifted loads
+    # (stages_2_byte_rows), skewed stores; byte offsets past 2^32.
+    x = torch.randint(-2**15, 2**15, (46_341, 46_343), dtype=torch.int16, device="cuda")
+    assert x.numel() > 2**31
+    _check_huge(x)
+
+
+@pytest.mark.cuda
+@HUGE
 def test_batched_past_2_pow_32_bytes():
     x = torch.randint(0, 256, (3, 40_000, 40_001), dtype=torch.uint8, device="cuda")
     assert x.numel() * x.element_size() > 2**32
