@@ -189,7 +189,8 @@ def test_memory_is_safe_across_streams():
 # memory, which the launcher must allow on each device, not only on the first it
 # ran on; aligned uint8 and complex128 matrices take small tiles by an occupancy
 # worked out per device, and aligned inputs larger than L2 (64 MiB) evict_last loads
-# by an L2 size worked out per device.
+# by an L2 size worked out per device; skewed 2-byte rows past L2 are staged (68 KiB
+# tiles) by a memory speed read per device (stages_2_byte_rows).
 @pytest.mark.parametrize(
     "make",
     [
@@ -199,9 +200,10 @@ def test_memory_is_safe_across_streams():
         lambda device: random_tensor((1024, 1024), torch.uint8, device),
         lambda device: random_tensor((256, 512), torch.complex128, device),
         lambda device: random_tensor((4096, 4096), torch.float32, device),
+        lambda device: random_tensor((6001, 6003), torch.bfloat16, device),
     ],
     ids=["float32", "uint8-odd", "uint8-slice", "uint8-aligned", "complex128-aligned",
-         "float32-past-l2"],
+         "float32-past-l2", "bfloat16-odd-past-l2"],
 )
 def test_second_device_runs_on_its_own_device(make):
     op.transpose(make("cuda:0"))
