@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Session y, v62 on a second machine (whichever card comes; on an H200 first v58's call 8,
-# the A/B of v46, the product, v58 and v60's 128-byte prefetch, then the suite as below):
-# a clean build, then both parts of the benchmark suite, to see the machines' spread on
+# Session y, v62 on a second machine (whichever card comes; on an H200 only v58's call 8,
+# the A/B of v46, the product, v58 and v60's 128-byte prefetch, then part 1 of the suite);
+# elsewhere a clean build, then both parts of the benchmark suite, to see the spread on
 # v62's rows. Carry .ab (prepared as call 8's header says). From the repository root.
 set -uo pipefail
 cd "$(dirname "$0")/../../../.."
 name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
-case "$name" in *H200*) bash benchmarks/results/experiments/v58-staged-2-byte-past-l2/call8.sh ;; esac
+case "$name" in *H200*) exec bash benchmarks/results/experiments/v58-staged-2-byte-past-l2/call8.sh ;; esac
 G=$OUT/c6; mkdir -p $G
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $G/device.txt; date -u | tee -a $G/device.txt
 . scripts/gpu-build-env; export PYTHONPATH=$PWD PYTHONUNBUFFERED=1
