@@ -190,7 +190,7 @@ def test_memory_is_safe_across_streams():
 # ran on; aligned uint8 and complex128 matrices take small tiles by an occupancy
 # worked out per device, and aligned inputs larger than L2 (64 MiB) evict_last loads
 # by an L2 size worked out per device; skewed 2-byte rows past L2 are staged (68 KiB
-# tiles) by a memory speed read per device (stages_2_byte_rows).
+# tiles) or word-loaded by a memory speed read per device (stages_2_byte_rows).
 @pytest.mark.parametrize(
     "make",
     [

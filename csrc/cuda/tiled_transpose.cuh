@@ -152,7 +152,8 @@ struct TileExtent {
 //                 8191x8192 uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%);
 //                 2-byte ones 256 bytes wide too (v15: 8191x8192 bfloat16 1.5% in
 //                 64 KiB; uint8 6% slower)
-//   word_skewed   skewed stores, word-shifted loads: input runs start anywhere,
+//   word_skewed   skewed stores, word-shifted loads (and staged 2-byte ones,
+//                 stages_2_byte_rows in transpose_cuda.cu): input runs start anywhere,
 //                 so wider runs read fewer extra L2 sectors (128 bytes: 5 sectors
 //                 for 4 of data; 256: 9 for 8; 512: 17 for 16), worth more than
 //                 the rows a shorter tile re-reads (v26: 2-byte 128 x 128,
