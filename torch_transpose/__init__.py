@@ -48,8 +48,8 @@ def explain(x: torch.Tensor, dim0: int = -2, dim1: int = -1) -> dict:
     ``load_bytes`` / ``store_bytes``: how the tiled kernels touch each side, 16
     (128-bit accesses, rows 16-byte aligned) or 4 (rows starting anywhere: loads
     read the aligned words that hold a row, or for 1-byte types (and 2-byte ones
-    under skewed stores, past L2, on memory under 4 TB/s) stage its aligned 16-byte
-    chunks in shared memory, and shift them into place; stores write
+    past L2 on memory under 4 TB/s) stage its aligned 16-byte chunks in shared
+    memory, and shift them into place; stores write
     whole aligned 16-byte chunks from skewed tiles, as they also do for 16-byte-aligned
     output rows that start mid-sector and span several tiles); 0 off the tiled paths.
     Looks at the layout only, so it answers for CPU and meta tensors too; CPU

@@ -153,7 +153,8 @@ struct TileExtent {
 //                 2-byte ones 256 bytes wide too (v15: 8191x8192 bfloat16 1.5% in
 //                 64 KiB; uint8 6% slower)
 //   word_skewed   skewed stores, word-shifted loads (and staged 2-byte ones,
-//                 stages_2_byte_rows in transpose_cuda.cu): input runs start anywhere,
+//                 stages_2_byte_rows in transpose_cuda.cu, as word_loaded above
+//                 for aligned stores): input runs start anywhere,
 //                 so wider runs read fewer extra L2 sectors (128 bytes: 5 sectors
 //                 for 4 of data; 256: 9 for 8; 512: 17 for 16), worth more than
 //                 the rows a shorter tile re-reads (v26: 2-byte 128 x 128,
@@ -855,12 +856,33 @@ struct TiledTranspose {
   static __device__ __forceinline__ Words<W> staged_piece(const char* stage, int row, int c,
                                                           uint32_t row_address) {
     static_assert(MC * E % 4 == 0, "a micro-block starts on a word of its staging row");
-    const uint32_t* words = reinterpret_cast<const uint32_t*>(
-        stage + row * STAGE_ROW_BYTES + c * E + (row_address & (STAGE_SECTOR - 4)));
-    uint32_t x[W + 1];
+    if constexpr (W == 4) {
+      // 2-byte rows: a 16-byte piece from the two aligned 16-byte chunks that hold it, two
+      // conflict-free 128-bit reads and a word select (the piece's first word in the
+      // eight is the same for every lane of a row), not five 32-bit reads 16 bytes apart
+      // a lane, four lanes to a bank: the aligned-store tile spilled with those (v63).
+      static_assert(MC * E % 16 == 0 && STAGE_ROW_BYTES % 16 == 0, "16-byte aligned chunks");
+      const unsigned offset = row_address & (STAGE_SECTOR - 4);
+      const Segment* chunks = reinterpret_cast<const Segment*>(
+          stage + row * STAGE_ROW_BYTES + c * E + (offset & 16));
+      const Segment lo = chunks[0], hi = chunks[1];
+      const uint32_t w8[8] = {lo.w[0], lo.w[1], lo.w[2], lo.w[3], hi.w[0], hi.w[1], hi.w[2], hi.w[3]};
+      const unsigned k = (offset >> 2) & 3;  // the piece's first word in the 8
+      uint32_t t[6];
 #pragma unroll
-    for (int j = 0; j <= W; ++j) x[j] = words[j];
-    return funnel_shift<W>(x, row_address);
+      for (int j = 0; j < 6; ++j) t[j] = (k & 2) ? w8[j + 2] : w8[j];
+      uint32_t x[W + 1];
+#pragma unroll
+      for (int j = 0; j <= W; ++j) x[j] = (k & 1) ? t[j + 1] : t[j];
+      return funnel_shift<W>(x, row_address);
+    } else {
+      const uint32_t* words = reinterpret_cast<const uint32_t*>(
+          stage + row * STAGE_ROW_BYTES + c * E + (row_address & (STAGE_SECTOR - 4)));
+      uint32_t x[W + 1];
+#pragma unroll
+      for (int j = 0; j <= W; ++j) x[j] = words[j];
+      return funnel_shift<W>(x, row_address);
+    }
   }
 
   // The piece of row r + i, column c of the tile (micro-block (r, c), its window w).

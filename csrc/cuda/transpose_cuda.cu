@@ -135,11 +135,12 @@ bool input_past_l2(const TransposePlan& plan, const at::Tensor& x) {
          l2_cache_bytes(x.device().index());
 }
 
-// Whether skewed 2-byte rows that start anywhere and outgrow L2 are staged, as
-// 1-byte rows are, rather than read as shifted words: where the memory is under
-// 4 TB/s. On an H100 (3.35 TB/s) staging them is 2-8% faster from 64 MiB up
-// (v58: bfloat16 8191x8193 1.070 -> 1.048x the copy, 16383x16385 1.160 -> 1.075x)
-// and 2-10% slower where the input fits in L2 (v56). The gain is the staging
+// Whether 2-byte rows that start anywhere and outgrow L2 are staged, as 1-byte
+// rows are, rather than read as shifted words: where the memory is under 4 TB/s.
+// On an H100 (3.35 TB/s) staging them is 2-8% faster from 64 MiB up under skewed
+// stores (v58: bfloat16 8191x8193 1.070 -> 1.048x the copy, 16383x16385 1.160 ->
+// 1.075x), 1.3% under aligned stores (v63: the 8192x8209[:, :-17] slices), and
+// 2-10% slower where the input fits in L2 (v56). The gain is the staging
 // copies' 256-byte L2 prefetch, which sends 26% more sectors across the link
 // between L2's halves, the link that bounds a copy on faster memory (v16, H200:
 // 4.8 TB/s); there staged 2-byte rows lost 5% (v9, v13, v15; earlier staging rows) and
@@ -254,8 +255,8 @@ void launch_one_matrix(const TransposePlan& plan, const at::Tensor& x, at::Tenso
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
 // and shared memory cost more than the requests it saves; bf16 slices still 2%
-// slower with v13's one-word pieces), but for skewed 2-byte rows past L2 on
-// memory under 4 TB/s (stages_2_byte_rows).
+// slower with v13's one-word pieces), but for 2-byte rows past L2 on memory
+// under 4 TB/s (stages_2_byte_rows).
 template <int E>
 void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                                 cudaStream_t stream) {
@@ -282,12 +283,14 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
     return launch_one_matrix<E, A16, A16>(plan, x, out, past_l2, stream);
   }
   if (load16) return launch_one_matrix<E, A16, W>(plan, x, out, past_l2, stream);
-  if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, past_l2, stream);
   if constexpr (E == 2) {
     if (past_l2 && stages_2_byte_rows(device)) {
-      return launch_one_matrix<E, Access::Staged, W>(plan, x, out, past_l2, stream);
+      constexpr auto STAGED = Access::Staged;
+      return store16 ? launch_one_matrix<E, STAGED, A16>(plan, x, out, past_l2, stream)
+                     : launch_one_matrix<E, STAGED, W>(plan, x, out, past_l2, stream);
     }
   }
+  if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, past_l2, stream);
   return launch_one_matrix<E, UNALIGNED_LOAD, W>(plan, x, out, past_l2, stream);
 }
 
