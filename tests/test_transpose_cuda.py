@@ -232,7 +232,7 @@ print(sorted(set(e.name for e in trace.events() if "tiled_transpose" in e.name))
 """
 
 
-def test_skewed_2_byte_rows_past_l2_staged_or_word_loaded():
+def test_2_byte_rows_past_l2_staged_or_word_loaded():
     kernels = {}
     for staged in ("0", "1"):
         result = run_in_fresh_process(STAGED_2_BYTE_CHECK, GPUTRANSPOSE_L2_BYTES="65536",
