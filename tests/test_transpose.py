@@ -200,6 +200,8 @@ EXPLAIN_CASES = [
     ("column step", lambda: torch.empty(64, 64)[:, ::2], "aten_fallback", (0, 0)),
     ("expanded", lambda: torch.empty(1, 64).expand(64, 64), "aten_fallback", (0, 0)),
     ("overlapping rows", lambda: torch.empty(100).as_strided((10, 8), (4, 1)), "aten_fallback", (0, 0)),
+    ("overlapping matrices", lambda: torch.empty(2 + 63 * 65 + 64).as_strided((3, 64, 64), (1, 65, 1)),
+     "tiled_row_strided", (4, 16)),
     ("unfoldable batch", lambda: torch.empty(4, 6, 64, 64)[:, :3], "aten_fallback", (0, 0)),
 ]
 

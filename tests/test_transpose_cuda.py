@@ -133,6 +133,18 @@ def test_misaligned_storage_offsets(dtype, offset):
     check(y)
 
 
+# Matrices under 16 bytes apart in storage (a legal as_strided view) that ends at the last
+# one's last row: every matrix's last row then ends within a 16-byte chunk of the input's
+# end, where unaligned loads must stop (scripts/sanitize's memcheck sees any byte past it).
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("apart", [1, 3], ids=lambda n: f"{n} apart")
+def test_overlapping_batches(dtype, apart):
+    storage = random_tensor((4 + 2 * apart + 255 * 259 + 256,), dtype, "cuda")
+    x = storage.as_strided((3, 256, 256), (apart, 259, 1), 4)
+    assert torch_transpose.explain(x)["path"] == "tiled_row_strided"
+    check(x)
+
+
 # Output rows that start 16 bytes into a 32-byte sector (16 mod 32 bytes long, or
 # an out= buffer 16 bytes past a sector) and run across several tiles go through
 # skewed tiles; rows inside one tile (fewer than a tile's rows) through aligned ones.

@@ -481,6 +481,10 @@ struct TiledTransposeParams {
   uint32_t interleave_half;
   // InputL2::EvictLast: blocks from release_from on release their input lines.
   uint32_t release_from;
+  // The first matrix whose last row may end within a 16-byte chunk of the input's end
+  // (the last matrix, or where batches lie under 16 bytes apart the ones before it too):
+  // its tiles that hold that row stop their unaligned loads at the input's end.
+  uint32_t first_matrix_near_end;
 };
 
 // Where the micro-block (or output segment) at tile-local input row r and
@@ -653,8 +657,9 @@ struct TiledTranspose {
     const MatrixTile<E> tile = matrix_tile(p, blockIdx.x);
     const int64_t r0 = tile.r0;
 
-    // Only the tiles holding the input's last row may meet its end mid-word.
-    const bool last_rows = tile.matrix == p.batch - 1 && r0 + TR >= p.rows;
+    // Only the tiles holding a matrix's last row near the input's end may meet that end
+    // mid-chunk (first_matrix_near_end).
+    const bool last_rows = tile.matrix >= p.first_matrix_near_end && r0 + TR >= p.rows;
     if (LOAD != Access::Aligned16 && last_rows) {
       load_tile<true>(p, tile, smem);
     } else {

@@ -169,6 +169,16 @@ int64_t first_releasing_tile(int64_t tiles, int64_t tile_bytes, const at::Tensor
   return std::max<int64_t>(0, tiles - (window + tile_bytes - 1) / tile_bytes);
 }
 
+// The first matrix whose last row ends within 16 bytes of the input's end, where an
+// unaligned row's last chunk (staged), or word, could reach past it: matrix b's last row
+// ends (batch - 1 - b) x batch_stride bytes before the input's, so only the last one
+// unless batches overlap, lying under 16 bytes apart (TiledTransposeParams).
+int64_t first_matrix_near_end(const TransposePlan& plan) {
+  const int64_t apart = plan.batch_stride * plan.element_size;  // > 0 where batch > 1
+  const int64_t near_end = plan.batch == 1 || apart >= 16 ? 1 : std::min(plan.batch, 15 / apart + 1);
+  return plan.batch - near_end;
+}
+
 template <int E, Access LOAD, Access STORE, Tiling TILING, InputL2 L2 = InputL2::Normal>
 void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out, Fold fold,
                   cudaStream_t stream) {
@@ -208,6 +218,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.interleave_half = interleave ? static_cast<uint32_t>((params.tiles_c + 1) / 2) : 0;
   params.release_from = static_cast<uint32_t>(
       L2 == InputL2::EvictLast ? first_releasing_tile(tiles, Kernel::TR * Kernel::TC * E, x) : 0);
+  params.first_matrix_near_end = static_cast<uint32_t>(first_matrix_near_end(plan));
   const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
   allow_shared_memory<Kernel>(kernel, x.device().index());
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
