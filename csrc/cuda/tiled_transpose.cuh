@@ -14,7 +14,8 @@
 //
 // Phase 1: each thread takes a micro-block of M = 16 / E rows and one piece of
 // each (TileShape::piece bytes: 16 for E >= 4, one 32-bit word for 1-byte
-// elements, so that a 1-byte tile has 256 threads, not 64). Where rows start
+// elements, so that a 1-byte tile has 256 threads, not 64; 8 bytes for staged skewed
+// 2-byte rows, TiledTranspose::PIECE). Where rows start
 // 16-byte aligned, a piece is one aligned load (Aligned16). Where rows start
 // anywhere (an odd pitch, a storage offset), either each piece is read as the
 // widest aligned words that hold it (Words: 8- or 4-byte loads for E >= 4,
@@ -167,7 +168,8 @@ struct TileExtent {
 // `piece` is the bytes of each input row that one thread takes in phase 1: one
 // 32-bit word for 1-byte elements, so that their tile has 256 threads rather than
 // 64 (v13: odd sizes 27% faster); 16 bytes otherwise (a word lost for 2-byte
-// elements: 13-17% slower on unaligned rows).
+// elements: 13-17% slower on unaligned rows; staged skewed 2-byte tiles take 8 bytes,
+// TiledTranspose::PIECE).
 template <int E>
 struct TileShape {  // 4- to 16-byte elements
   static_assert(E == 4 || E == 8 || E == 16, "element size");
@@ -556,7 +558,13 @@ struct TiledTranspose {
   static constexpr int TR = SHAPE.rows;
   static constexpr int TC = SHAPE.cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
-  static constexpr int W = TileShape<E>::piece / 4;  // words of each of its rows
+  // Staged 2-byte rows under skewed stores take 8-byte pieces (one micro-block of 8 rows
+  // x 8 bytes a thread), so that their tile has 512 threads, as staged 1-byte tiles have
+  // (v38), not 256 (v65: 2-byte 8191 x 8193 and skewed slices 0.4-0.8% faster on an
+  // H100; under aligned stores level, so those keep 16-byte pieces).
+  static constexpr int PIECE =
+      E == 2 && LOAD == Access::Staged && STORE == Access::Words ? 8 : TileShape<E>::piece;
+  static constexpr int W = PIECE / 4;              // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
   // Edge micro-blocks without a round trip per element (edge paths, above), where
   // they cost something: the first and last tile-rows of skewed tiles, whose
@@ -567,9 +575,10 @@ struct TiledTranspose {
   // Micro-blocks of 2-byte rows cut by the matrix's last column, a column of M
   // elements at a time (load_tile): where FAST_EDGES, for word-loaded tiles, and
   // in one-matrix aligned-store tiles (v33: element by element, bfloat16 8192x8191
-  // 3% slower).
-  static constexpr bool COLUMN_EDGES =
-      E == 2 && (FAST_EDGES ? LOAD == Access::Words : TILING == Tiling::Wide);
+  // 3% slower). Not staged ones, whose cut micro-blocks are read whole (load_tile):
+  // the path, never taken there, held 64 registers in the aligned-store one, not 59.
+  static constexpr bool COLUMN_EDGES = E == 2 && LOAD != Access::Staged &&
+                                       (FAST_EDGES ? LOAD == Access::Words : TILING == Tiling::Wide);
   static constexpr bool EVICT_LAST = L2 == InputL2::EvictLast;
   static_assert(!EVICT_LAST || (TILING == Tiling::Wide && reads_evict_last<E, LOAD, STORE>()),
                 "evict_last input: the one-matrix tiles of reads_evict_last");
@@ -585,10 +594,14 @@ struct TiledTranspose {
   static constexpr int THREADS = NUM_BLOCKS < MAX_THREADS ? NUM_BLOCKS : MAX_THREADS;
   // Small 16-byte tiles: 64 registers rather than 69, four blocks per SM (Tiling).
   // Folded 1-byte tiles: 32 registers rather than 40, eight blocks per SM (v37: 40 took
-  // uint8 4096x64x64 from 10.1 to 10.5 us). 0 leaves the others to ptxas (a bound of 1
-  // block moved their registers by up to 40%).
+  // uint8 4096x64x64 from 10.1 to 10.5 us). Staged skewed 2-byte tiles: three blocks of
+  // 512 threads, as many as their shared memory holds (40 registers; v65 measured it so).
+  // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
   static constexpr int MIN_BLOCKS_PER_SM =
-      E == 16 && TILING == Tiling::Small ? 4 : (E == 1 && TILING == Tiling::Folded ? 8 : 0);
+      E == 16 && TILING == Tiling::Small ? 4
+      : E == 1 && TILING == Tiling::Folded ? 8
+      : E == 2 && LOAD == Access::Staged && STORE == Access::Words ? 3
+                                                                    : 0;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;
@@ -881,6 +894,7 @@ struct TiledTranspose {
       for (int j = 0; j <= W; ++j) x[j] = (k & 1) ? t[j + 1] : t[j];
       return funnel_shift<W>(x, row_address);
     } else {
+      // 4- and 8-byte pieces (1-byte rows; staged skewed 2-byte rows, PIECE): W + 1 words.
       const uint32_t* words = reinterpret_cast<const uint32_t*>(
           stage + row * STAGE_ROW_BYTES + c * E + (row_address & (STAGE_SECTOR - 4)));
       uint32_t x[W + 1];
