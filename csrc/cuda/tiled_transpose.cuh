@@ -595,7 +595,8 @@ struct TiledTranspose {
   // Small 16-byte tiles: 64 registers rather than 69, four blocks per SM (Tiling).
   // Folded 1-byte tiles: 32 registers rather than 40, eight blocks per SM (v37: 40 took
   // uint8 4096x64x64 from 10.1 to 10.5 us). Staged skewed 2-byte tiles: three blocks of
-  // 512 threads, as many as their shared memory holds (40 registers; v65 measured it so).
+  // 512 threads, as many as an H100's shared memory holds (40 registers; v65 measured it
+  // so; GPUs with less shared memory a SM hold fewer, at the same registers, unmeasured).
   // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
   static constexpr int MIN_BLOCKS_PER_SM =
       E == 16 && TILING == Tiling::Small ? 4
