@@ -562,8 +562,9 @@ struct TiledTranspose {
   // x 8 bytes a thread), so that their tile has 512 threads, as staged 1-byte tiles have
   // (v38), not 256 (v65: 2-byte 8191 x 8193 and skewed slices 0.4-0.8% faster on an
   // H100; under aligned stores level, so those keep 16-byte pieces).
-  static constexpr int PIECE =
-      E == 2 && LOAD == Access::Staged && STORE == Access::Words ? 8 : TileShape<E>::piece;
+  static constexpr bool STAGED_SKEWED_2_BYTE =
+      E == 2 && LOAD == Access::Staged && STORE == Access::Words;
+  static constexpr int PIECE = STAGED_SKEWED_2_BYTE ? 8 : TileShape<E>::piece;
   static constexpr int W = PIECE / 4;              // words of each of its rows
   static constexpr int MC = 4 * W / E;             // micro-block columns
   // Edge micro-blocks without a round trip per element (edge paths, above), where
@@ -601,8 +602,8 @@ struct TiledTranspose {
   static constexpr int MIN_BLOCKS_PER_SM =
       E == 16 && TILING == Tiling::Small ? 4
       : E == 1 && TILING == Tiling::Folded ? 8
-      : E == 2 && LOAD == Access::Staged && STORE == Access::Words ? 3
-                                                                    : 0;
+      : STAGED_SKEWED_2_BYTE ? 3
+                             : 0;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
   static constexpr int ROW_SEGMENTS = SMEM_ROW_BYTES / 16;

@@ -257,6 +257,14 @@ void launch_one_matrix(const TransposePlan& plan, const at::Tensor& x, at::Tenso
   return launch_tiled<E, LOAD, STORE, Tiling::Wide>(plan, x, out, {}, stream);
 }
 
+// Rows that start anywhere, read as LOAD, under aligned (store16) or skewed stores.
+template <int E, Access LOAD>
+void launch_unaligned_loads(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
+                            bool store16, bool past_l2, cudaStream_t stream) {
+  if (store16) return launch_one_matrix<E, LOAD, Access::Aligned16>(plan, x, out, past_l2, stream);
+  return launch_one_matrix<E, LOAD, Access::Words>(plan, x, out, past_l2, stream);
+}
+
 // The one place that maps a plan to a kernel instance: element size x how each
 // side's rows are aligned x which tile (several small matrices a tile, or for 1-
 // and 16-byte elements small tiles where they all fit on the GPU at once;
@@ -296,13 +304,10 @@ void launch_tiled_for_alignment(const TransposePlan& plan, const at::Tensor& x, 
   if (load16) return launch_one_matrix<E, A16, W>(plan, x, out, past_l2, stream);
   if constexpr (E == 2) {
     if (past_l2 && stages_2_byte_rows(device)) {
-      constexpr auto STAGED = Access::Staged;
-      return store16 ? launch_one_matrix<E, STAGED, A16>(plan, x, out, past_l2, stream)
-                     : launch_one_matrix<E, STAGED, W>(plan, x, out, past_l2, stream);
+      return launch_unaligned_loads<E, Access::Staged>(plan, x, out, store16, past_l2, stream);
     }
   }
-  if (store16) return launch_one_matrix<E, UNALIGNED_LOAD, A16>(plan, x, out, past_l2, stream);
-  return launch_one_matrix<E, UNALIGNED_LOAD, W>(plan, x, out, past_l2, stream);
+  return launch_unaligned_loads<E, UNALIGNED_LOAD>(plan, x, out, store16, past_l2, stream);
 }
 
 void launch_tiled_transpose(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
