@@ -16,8 +16,12 @@ AB_ROUNDS=3 OUT=$G timeout 420 scripts/ab-bench pitches --cases uint8:8191x8192 
 echo "ab rc $?"; date -u
 export GPUTRANSPOSE_REQUIRE_CUDA=1 PYTHONUNBUFFERED=1 PYTHONPATH=$PWD/.ab/c
 . scripts/gpu-build-env
-timeout 150 python3 -m pytest tests/test_transpose_cuda.py -q -x -p no:cacheprovider -k "evict_last or uint8 or bool or odd" > $G/tests-c.log 2>&1
-echo "tests c rc $?"; tail -1 $G/tests-c.log
-cp -r scripts .ab/c/ && OUT=$G SMALL_L2_ONLY=1 timeout 100 bash .ab/c/scripts/sanitize; echo "sanitize c rc $?"
+# From inside tree c (python -m puts the working directory first on sys.path).
+cp -r tests scripts .ab/c/
+(cd .ab/c && python3 -c "import torch_transpose; print(torch_transpose.__file__)" &&
+  timeout 150 python3 -m pytest tests/test_transpose_cuda.py -q -x -p no:cacheprovider \
+    -k "evict_last or uint8 or bool or odd") > $G/tests-c.log 2>&1
+echo "tests c rc $?"; head -1 $G/tests-c.log; tail -1 $G/tests-c.log
+OUT=$G SMALL_L2_ONLY=1 timeout 100 bash .ab/c/scripts/sanitize; echo "sanitize c rc $?"
 (cd $G && tar -czf tests-sanitize.tgz tests-*.log sanitize-*.log 2>/dev/null; rm -f tests-*.log sanitize-*.log)
 date -u | tee -a $G/device.txt
