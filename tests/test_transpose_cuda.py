@@ -69,7 +69,7 @@ def test_small_and_wide_tiles(dtype, shape):
 # lines released by the tiles that read the last half an L2 of them (InputL2): sizes
 # just past the device's L2, edge tiles on both sides, rows that start 16 bytes into
 # a 128-byte line, whose first line begins before them, and output rows that start
-# anywhere (4111 of them: skewed stores, which 2-, 4- and 8-byte elements take with it).
+# anywhere (4111 of them: skewed stores, which 1- to 8-byte elements take with it).
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("line_offset", [0, 16], ids=lambda n: f"{n}-byte offset")
 @pytest.mark.parametrize("rows", [4112, 4111])

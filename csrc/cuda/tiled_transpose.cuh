@@ -358,17 +358,17 @@ __device__ __forceinline__ void wait_async_copies() {
 // wide_element_transpose.cuh). The tiled kernels whose input, past L2, is read at
 // evict_last (one-matrix tiles only: folded and small tiles are launch-bound):
 // aligned loads with aligned stores, or with
-// skewed ones of 2-, 4- and 8-byte elements (v39, with the last tiles' releases only:
+// skewed ones of 1- to 8-byte elements (v39, with the last tiles' releases only:
 // float32 and float64 8191x8192 1.4% and 1.7% faster, v29's release by every tile had
 // left them level; v42: bfloat16 and float16 8191x8192 1.3-1.4%, once its registers
-// were brought back to 63), and 8-byte elements' word loads (v41: float64 and complex64
-// 8191x8193 1.5% faster, their slices 0.7-1.4%). Not the 1-byte skewed kernel: 40
-// registers, three blocks a SM rather than four, or 4 bytes spilled at four (v42: 3.5-3.8%
-// slower; v39: level at best); nor the other unaligned loads (v39: staged 1-byte rows
-// 9-15% slower, 2-byte word loads up to 4.7%, 4-byte ones -0.2 to +1.6%).
+// were brought back to 63; v68: uint8 8191x8192 1.2%, the 1-byte tile held to four
+// blocks a SM, MIN_BLOCKS_PER_SM), and 8-byte elements' word loads (v41: float64 and
+// complex64 8191x8193 1.5% faster, their slices 0.7-1.4%). Not the other unaligned loads
+// (v39: staged 1-byte rows 9-15% slower, 2-byte word loads up to 4.7%, 4-byte ones -0.2
+// to +1.6%).
 template <int E, Access LOAD, Access STORE>
 constexpr bool reads_evict_last() {
-  if (LOAD == Access::Aligned16) return STORE == Access::Aligned16 || (E >= 2 && E <= 8);
+  if (LOAD == Access::Aligned16) return STORE == Access::Aligned16 || E <= 8;
   return LOAD == Access::Words && E == 8;
 }
 
@@ -598,11 +598,16 @@ struct TiledTranspose {
   // uint8 4096x64x64 from 10.1 to 10.5 us). Staged skewed 2-byte tiles: three blocks of
   // 512 threads, as many as an H100's shared memory holds (40 registers; v65 measured it
   // so; GPUs with less shared memory a SM hold fewer, at the same registers, unmeasured).
+  // Skewed 1-byte tiles with aligned loads at evict_last: 32 registers rather than 38, four
+  // blocks of 512 threads a SM, as without evict_last (at three, v42: 3.5-3.8% slower).
   // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
+  static constexpr bool SKEWED_1_BYTE_EVICT_LAST =
+      E == 1 && LOAD == Access::Aligned16 && STORE == Access::Words && L2 == InputL2::EvictLast;
   static constexpr int MIN_BLOCKS_PER_SM =
       E == 16 && TILING == Tiling::Small ? 4
       : E == 1 && TILING == Tiling::Folded ? 8
       : STAGED_SKEWED_2_BYTE ? 3
+      : SKEWED_1_BYTE_EVICT_LAST ? 4
                              : 0;
   static constexpr int SMEM_ROW_BYTES = TR * E;    // an output-tile row
   static constexpr int SMEM_BYTES = TC * SMEM_ROW_BYTES;
