@@ -5,13 +5,14 @@ a power of two: how fast a transpose writes depends on where its output rows sta
 a 32-byte sector, 16 bytes into one, or anywhere (docs/PERFORMANCE.md, v27). With
 --cases, the given R x C inputs, contiguous or the first C columns of R x P matrices
 (input rows P elements apart): odd column counts cut each tile-row's last micro-block
-(v33). Each case is checked byte for byte against ATen, then timed as
+(v33); B x R x C is a batch of B contiguous R x C matrices. Each case is checked byte for byte against ATen, then timed as
 bench_transpose.py times (CUDA events, rotated inputs, median of reps taken in rounds
 with the copy of a contiguous R x C tensor).
 
     python3 benchmarks/bench_pitches.py --dtypes uint8 bfloat16 --pitches 8191 8208 8224 \
         --out results.json
-    python3 benchmarks/bench_pitches.py --cases uint8:8192x8193 uint8:8192x8193:8208
+    python3 benchmarks/bench_pitches.py --cases uint8:8192x8193 uint8:8192x8193:8208 \
+        uint8:32x2048x2048
 
 --untransposed also times, for each case, copies of the same input rows into a
 contiguous tensor with no transpose: the CUDA runtime's cudaMemcpy2DAsync and, for
@@ -35,13 +36,17 @@ DEFAULT_PITCHES = [8191, 8193, 8199, 8200, 8208, 8224, 8240, 8256, 8320]
 
 
 def parse_case(text):
-    """'dtype:RxC' or 'dtype:RxC:P' -> (dtype name, R, C, input pitch P)."""
+    """'dtype:RxC', 'dtype:RxC:P' or 'dtype:BxRxC' -> (dtype name, R, C, input pitch P,
+    batch B)."""
     parts = text.split(":")
-    rows, cols = (int(n) for n in parts[1].split("x"))
+    dims = [int(n) for n in parts[1].split("x")]
+    batch, (rows, cols) = (dims[0] if len(dims) == 3 else 1), dims[-2:]
     pitch = int(parts[2]) if len(parts) > 2 else cols
-    if parts[0] not in bench.DTYPES or pitch < cols:
-        raise argparse.ArgumentTypeError(f"bad case {text!r}: dtype:RxC[:P], P >= C")
-    return parts[0], rows, cols, pitch
+    if parts[0] not in bench.DTYPES or pitch < cols or len(dims) not in (2, 3) or (
+            batch > 1 and pitch != cols):
+        raise argparse.ArgumentTypeError(f"bad case {text!r}: dtype:[Bx]RxC[:P], P >= C, "
+                                         "a batch contiguous")
+    return parts[0], rows, cols, pitch, batch
 
 
 def cuda_runtime():
@@ -81,11 +86,11 @@ def memcpy_2d(runtime):
     return copy
 
 
-def time_case(dtype_name, rows, cols, pitch, reps, rounds, untransposed=None):
+def time_case(dtype_name, rows, cols, pitch, reps, rounds, untransposed=None, batch=1):
     dtype = bench.DTYPES[dtype_name]
     view = (lambda x: x[:, :cols]) if pitch != cols else None
-    name = f"{rows}x{cols}" + (f" of {rows}x{pitch}" if view else "")
-    inputs = bench.rotated_inputs((rows, pitch), dtype, view)
+    name = (f"{batch}x" if batch > 1 else "") + f"{rows}x{cols}" + (f" of {rows}x{pitch}" if view else "")
+    inputs = bench.rotated_inputs((batch, rows, pitch) if batch > 1 else (rows, pitch), dtype, view)
     bench.check_against_aten({"gputranspose": torch.ops.gputranspose.transpose}, inputs[0],
                              f"{dtype_name} {name}")
     contiguous = [x.contiguous() for x in inputs]
@@ -93,7 +98,7 @@ def time_case(dtype_name, rows, cols, pitch, reps, rounds, untransposed=None):
              "copy": (lambda c: torch.empty_like(c).copy_(c), contiguous)}
     if untransposed is not None:
         # x.contiguous() of a contiguous input returns it as it is: timed for views only.
-        peers = {"memcpy2d": untransposed}
+        peers = {"memcpy2d": untransposed} if batch == 1 else {}
         if view:
             peers["contiguous"] = lambda x: x.contiguous()
         for label, fn in peers.items():
@@ -119,9 +124,9 @@ def main(argv=None):
     parser.add_argument("--pitches", nargs="+", type=int, default=DEFAULT_PITCHES,
                         help="input rows P (the output rows' length in elements)")
     parser.add_argument("--cols", type=int, default=8192, help="input columns N")
-    parser.add_argument("--cases", nargs="+", type=parse_case, metavar="DTYPE:RxC[:P]",
+    parser.add_argument("--cases", nargs="+", type=parse_case, metavar="DTYPE:[Bx]RxC[:P]",
                         help="time these inputs instead of the sweep (P: input pitch, "
-                             "default C, contiguous)")
+                             "default C, contiguous; B: a batch of B matrices)")
     parser.add_argument("--untransposed", action="store_true",
                         help="also time cudaMemcpy2DAsync and x.contiguous() of each input")
     parser.add_argument("--tag", default="", help="a label stored with each row (A/B runs)")
@@ -137,11 +142,11 @@ def main(argv=None):
     untransposed = memcpy_2d(cuda_runtime()) if args.untransposed else None
     print(f"{'dtype':10s} {'shape':>20s} {'row bytes':>9s} {'us':>7s} {'copy us':>7s} {'x copy':>6s}"
           + ("  memcpy2d x copy  contiguous x copy" if untransposed else ""))
-    cases = args.cases or [(dtype_name, pitch, args.cols, args.cols)
+    cases = args.cases or [(dtype_name, pitch, args.cols, args.cols, 1)
                            for dtype_name in args.dtypes for pitch in args.pitches]
     rows = []
-    for dtype_name, n_rows, cols, pitch in cases:
-        row = time_case(dtype_name, n_rows, cols, pitch, args.reps, args.rounds, untransposed)
+    for dtype_name, n_rows, cols, pitch, batch in cases:
+        row = time_case(dtype_name, n_rows, cols, pitch, args.reps, args.rounds, untransposed, batch)
         row["tag"] = args.tag
         rows.append(row)
         print(f"{dtype_name:10s} {row['shape']:>20s} {row['output_row_bytes']:9d} "

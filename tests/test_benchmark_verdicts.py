@@ -70,15 +70,17 @@ def test_extra_memory_reports_the_largest():
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("uint8:8192x8193", ("uint8", 8192, 8193, 8193)),
-    ("bfloat16:8192x8193:8200", ("bfloat16", 8192, 8193, 8200)),
+    ("uint8:8192x8193", ("uint8", 8192, 8193, 8193, 1)),
+    ("bfloat16:8192x8193:8200", ("bfloat16", 8192, 8193, 8200, 1)),
+    ("uint8:32x2048x2048", ("uint8", 2048, 2048, 2048, 32)),
 ])
-def test_a_case_is_dtype_rows_cols_and_an_optional_pitch(text, expected):
+def test_a_case_is_dtype_an_optional_batch_rows_cols_and_an_optional_pitch(text, expected):
     assert bench_pitches.parse_case(text) == expected
 
 
-@pytest.mark.parametrize("text", ["uint8:8192x8193:8192", "int3:16x16"])
-def test_a_pitch_under_the_row_or_an_unknown_dtype_is_refused(text):
+@pytest.mark.parametrize("text", ["uint8:8192x8193:8192", "int3:16x16", "uint8:2x16x16:32",
+                                  "uint8:2x2x16x16"])
+def test_a_pitch_under_the_row_a_strided_batch_or_an_unknown_dtype_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError):
         bench_pitches.parse_case(text)
 
