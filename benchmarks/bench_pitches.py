@@ -5,9 +5,9 @@ a power of two: how fast a transpose writes depends on where its output rows sta
 a 32-byte sector, 16 bytes into one, or anywhere (docs/PERFORMANCE.md, v27). With
 --cases, the given R x C inputs, contiguous or the first C columns of R x P matrices
 (input rows P elements apart): odd column counts cut each tile-row's last micro-block
-(v33); B x R x C is a batch of B contiguous R x C matrices. Each case is checked byte for byte against ATen, then timed as
-bench_transpose.py times (CUDA events, rotated inputs, median of reps taken in rounds
-with the copy of a contiguous R x C tensor).
+(v33); B x R x C is a batch of B contiguous R x C matrices. Each case is checked byte for
+byte against ATen, then timed as bench_transpose.py times (CUDA events, rotated inputs,
+median of reps taken in rounds with the copy of a contiguous tensor of the same shape).
 
     python3 benchmarks/bench_pitches.py --dtypes uint8 bfloat16 --pitches 8191 8208 8224 \
         --out results.json
@@ -40,10 +40,9 @@ def parse_case(text):
     batch B)."""
     parts = text.split(":")
     dims = [int(n) for n in parts[1].split("x")]
-    batch, (rows, cols) = (dims[0] if len(dims) == 3 else 1), dims[-2:]
+    batch, rows, cols = ([1] + dims)[-3:] if len(dims) in (2, 3) else (0, 0, 0)
     pitch = int(parts[2]) if len(parts) > 2 else cols
-    if parts[0] not in bench.DTYPES or pitch < cols or len(dims) not in (2, 3) or (
-            batch > 1 and pitch != cols):
+    if parts[0] not in bench.DTYPES or batch < 1 or pitch < cols or (batch > 1 and pitch != cols):
         raise argparse.ArgumentTypeError(f"bad case {text!r}: dtype:[Bx]RxC[:P], P >= C, "
                                          "a batch contiguous")
     return parts[0], rows, cols, pitch, batch
@@ -89,8 +88,9 @@ def memcpy_2d(runtime):
 def time_case(dtype_name, rows, cols, pitch, reps, rounds, untransposed=None, batch=1):
     dtype = bench.DTYPES[dtype_name]
     view = (lambda x: x[:, :cols]) if pitch != cols else None
-    name = (f"{batch}x" if batch > 1 else "") + f"{rows}x{cols}" + (f" of {rows}x{pitch}" if view else "")
-    inputs = bench.rotated_inputs((batch, rows, pitch) if batch > 1 else (rows, pitch), dtype, view)
+    batch_dims = (batch,) if batch > 1 else ()
+    name = "x".join(map(str, batch_dims + (rows, cols))) + (f" of {rows}x{pitch}" if view else "")
+    inputs = bench.rotated_inputs(batch_dims + (rows, pitch), dtype, view)
     bench.check_against_aten({"gputranspose": torch.ops.gputranspose.transpose}, inputs[0],
                              f"{dtype_name} {name}")
     contiguous = [x.contiguous() for x in inputs]

@@ -79,7 +79,7 @@ def test_a_case_is_dtype_an_optional_batch_rows_cols_and_an_optional_pitch(text,
 
 
 @pytest.mark.parametrize("text", ["uint8:8192x8193:8192", "int3:16x16", "uint8:2x16x16:32",
-                                  "uint8:2x2x16x16"])
+                                  "uint8:2x2x16x16", "uint8:16"])
 def test_a_pitch_under_the_row_a_strided_batch_or_an_unknown_dtype_is_refused(text):
     with pytest.raises(argparse.ArgumentTypeError):
         bench_pitches.parse_case(text)
