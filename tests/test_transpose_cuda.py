@@ -209,11 +209,13 @@ def test_interleaved_tile_columns_cover_every_tile():
 
 
 # Rows 16 bytes into a 128-byte line in the fifth case; rows that start anywhere in
-# the last two (8-byte elements' word loads at evict_last: skewed and aligned stores).
+# the sixth and seventh (8-byte elements' word loads at evict_last: skewed and aligned
+# stores); in the last two, skewed tiles whose last tile column is cut (1-byte ones are
+# 256 bytes wide past L2), one matrix and a batch.
 EVICT_LAST_CHECK = fresh_process_check(
     "[((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None), ((4111, 512), None),"
     " ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024)), ((1001, 703), None),"
-    " ((1000, 720), lambda x: x[:, 1:])]")
+    " ((1000, 720), lambda x: x[:, 1:]), ((1001, 1040), None), ((2, 999, 528), None)]")
 
 
 @pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])

@@ -153,6 +153,8 @@ struct TileExtent {
 //                 8191x8192 uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%);
 //                 2-byte ones 256 bytes wide too (v15: 8191x8192 bfloat16 1.5% in
 //                 64 KiB; uint8 6% slower)
+//   skewed_past_l2  1-byte only: skewed stores with aligned loads, past L2,
+//                 256 bytes wide rather than tall (v75)
 //   word_skewed   skewed stores, word-shifted loads (and staged 2-byte ones,
 //                 stages_2_byte_rows in transpose_cuda.cu, as word_loaded above
 //                 for aligned stores): input runs start anywhere,
@@ -188,6 +190,10 @@ struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
   static constexpr TileExtent word_loaded = small;
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent word_skewed = skewed;
+  // Skewed stores with aligned loads past L2 (at evict_last): 256-byte input runs, as
+  // the aligned tile's, for twice the re-read rows (25%, not 12.5%; v75: 8191x8192
+  // uint8 1.6% faster, 16383x16384 1.7%).
+  static constexpr TileExtent skewed_past_l2 = {128, 256};
 };
 template <>
 struct TileShape<2> {
@@ -550,8 +556,11 @@ struct TiledTranspose {
   // tiles' shapes: their loads cover rows that start anywhere alike.
   static constexpr bool UNALIGNED_LOADS =
       LOAD == Access::Words || (LOAD == Access::Staged && E == 2);
+  static constexpr bool SKEWED_1_BYTE_EVICT_LAST =
+      E == 1 && LOAD == Access::Aligned16 && STORE == Access::Words && L2 == InputL2::EvictLast;
   static constexpr TileExtent SHAPE =
       TILING != Tiling::Wide ? TileShape<E>::small
+      : SKEWED_1_BYTE_EVICT_LAST ? TileShape<1>::skewed_past_l2
       : STORE == Access::Aligned16
           ? (UNALIGNED_LOADS ? TileShape<E>::word_loaded : TileShape<E>::aligned)
           : (UNALIGNED_LOADS ? TileShape<E>::word_skewed : TileShape<E>::skewed);
@@ -601,8 +610,6 @@ struct TiledTranspose {
   // Skewed 1-byte tiles with aligned loads at evict_last: 32 registers rather than 38, four
   // blocks of 512 threads a SM, as without evict_last (at three, v42: 3.5-3.8% slower).
   // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
-  static constexpr bool SKEWED_1_BYTE_EVICT_LAST =
-      E == 1 && LOAD == Access::Aligned16 && STORE == Access::Words && L2 == InputL2::EvictLast;
   static constexpr int MIN_BLOCKS_PER_SM =
       E == 16 && TILING == Tiling::Small ? 4
       : E == 1 && TILING == Tiling::Folded ? 8
