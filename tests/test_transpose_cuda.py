@@ -262,6 +262,42 @@ def test_2_byte_rows_past_l2_staged_or_word_loaded():
     assert not kernels["0"] & kernels["1"], kernels
 
 
+# 1- and 4-byte rows that start anywhere, under aligned stores, take tall tiles where the
+# output's rows are 16384 elements or longer (tall_tiles): rows of an odd pitch, a slice
+# that starts off alignment and cuts the last tile column, and a batch at a storage offset;
+# 16416 rows cut the last tile-row.
+@pytest.mark.parametrize("dtype", [torch.uint8, torch.float32], ids=dtype_id)
+@pytest.mark.parametrize("rows", [16384, 16416])
+def test_long_output_rows_of_unaligned_rows(dtype, rows):
+    check(random_tensor((rows, 301), dtype, "cuda")[:, :35])
+    check(random_tensor((rows, 301), dtype, "cuda")[:, 3:-17])
+    check(random_tensor((1 + 2 * rows * 37,), dtype, "cuda")[1:].view(2, rows, 37))
+
+
+TALL_TILES_CHECK = """
+import torch, torch_transpose
+from torch.profiler import ProfilerActivity, profile
+inputs = [torch.randint(0, 100, (rows, 35), device="cuda").to(dtype)
+          for dtype in (torch.uint8, torch.float32) for rows in (16384, 8192)]
+with profile(activities=[ProfilerActivity.CUDA]) as trace:
+    for x in inputs:
+        torch.ops.gputranspose.transpose(x, -2, -1)
+    torch.cuda.synchronize()
+kernels = sorted((e.time_range.start, e.name) for e in trace.events() if "tiled_transpose" in e.name)
+print([name for _, name in kernels])
+"""
+
+
+def test_long_output_rows_take_tall_tiles():
+    # 1- and 4-byte rows that start anywhere, 16384 of them (tall tiles) and 8192 (not):
+    # four launches of four kernels, named by the profiler in launch order (in a fresh
+    # process, whose one trace holds them all).
+    result = run_in_fresh_process(TALL_TILES_CHECK)
+    assert result.returncode == 0, result.stderr[-3000:]
+    names = ast.literal_eval(result.stdout.strip().splitlines()[-1])
+    assert len(names) == 4 and len(set(names)) == 4, names
+
+
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("view", [lambda x: x, lambda x: x[:, 3:-1000], lambda x: x[:-2, 16:]],
                          ids=["whole", "unaligned_slice", "odd_rows"])

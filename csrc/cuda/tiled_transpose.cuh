@@ -4,7 +4,8 @@
 //   LOAD    how input rows are read:    Access::Aligned16, Words or Staged
 //   STORE   how output rows are written: Access::Aligned16 or Words
 //   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
-//           fit on the GPU at once), or several whole small matrices' (Folded)
+//           fit on the GPU at once, or Tall where unaligned rows' output rows are
+//           long), or several whole small matrices' (Folded)
 //   L2      the L2 priority of the input's lines: InputL2::Normal, or EvictLast
 //           (released by the last tiles) for aligned loads (and 8-byte word loads)
 //           of one-matrix tiles of inputs past L2 (reads_evict_last)
@@ -82,6 +83,9 @@ enum class Tiling {
            // SM, not three, so that 1024^2's 512 tiles run in one wave (-4 to -6%; at
            // four blocks per SM large shapes ran 0.1-0.5% slower, so only here)
   Folded,  // several whole small matrices per tile (FoldedTile), TileShape::small
+  Tall,    // one matrix per tile, TileShape::tall: rows that start anywhere under aligned
+           // stores, 1- and 4-byte elements, where the output's rows are long (the
+           // launcher's tall_tiles)
 };
 
 enum class Access {
@@ -157,6 +161,12 @@ struct TileExtent {
 //                 256-byte runs on both sides (v77)
 //   skewed_past_l2  1-byte only: skewed stores with aligned loads, past L2,
 //                 256 bytes wide rather than tall (v75)
+//   tall          Tiling::Tall, 1- and 4-byte rows that start anywhere under
+//                 aligned stores, output rows of 16384 elements or more: twice as
+//                 tall and half as wide as aligned (1-byte) or word_loaded (4-byte),
+//                 so output runs twice as long (v78: 32768x4097 uint8 3.4% and
+//                 float32 4.6% faster, 16384x16401[:, :-17] 1.0% and 1.2%; 8192-row
+//                 ones 0.3-0.4% slower)
 //   word_skewed   skewed stores, word-shifted loads (and staged 2-byte ones,
 //                 stages_2_byte_rows in transpose_cuda.cu, as word_loaded above
 //                 for aligned stores): input runs start anywhere,
@@ -181,6 +191,7 @@ struct TileShape {  // 4- to 16-byte elements
   static constexpr TileExtent small = {64, E == 4 ? 64 : 32};
   static constexpr TileExtent aligned = small;
   static constexpr TileExtent word_loaded = {64, E == 16 ? 32 : 512 / E};
+  static constexpr TileExtent tall = {128, 64};  // 4-byte elements only
   static constexpr TileExtent skewed = {E == 16 ? 64 : 128, small.cols};
   static constexpr TileExtent word_skewed = E == 8 ? TileExtent{64, 64} : skewed;
 };
@@ -192,6 +203,7 @@ struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
   static constexpr TileExtent word_loaded = small;
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent word_skewed = skewed;
+  static constexpr TileExtent tall = skewed;
   // Skewed stores with aligned loads past L2 (at evict_last): 256-byte input runs, as
   // the aligned tile's, for twice the re-read rows (25%, not 12.5%; v75: 8191x8192
   // uint8 1.6% faster, 16383x16384 1.7%).
@@ -208,6 +220,7 @@ struct TileShape<2> {
   static constexpr TileExtent staged_loaded = {128, 128};
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent word_skewed = {128, 128};
+  static constexpr TileExtent tall = staged_loaded;  // (no tall 2-byte kernel)
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -565,7 +578,8 @@ struct TiledTranspose {
   static constexpr bool SKEWED_1_BYTE_EVICT_LAST =
       E == 1 && LOAD == Access::Aligned16 && STORE == Access::Words && L2 == InputL2::EvictLast;
   static constexpr TileExtent SHAPE =
-      TILING != Tiling::Wide ? TileShape<E>::small
+      TILING == Tiling::Tall ? TileShape<E>::tall
+      : TILING != Tiling::Wide ? TileShape<E>::small
       : SKEWED_1_BYTE_EVICT_LAST ? TileShape<1>::skewed_past_l2
       : E == 2 && LOAD == Access::Staged && STORE == Access::Aligned16 ? TileShape<2>::staged_loaded
       : STORE == Access::Aligned16
@@ -661,8 +675,12 @@ struct TiledTranspose {
   }
 
   static_assert(TR % M == 0 && TC % M == 0 && M % MC == 0, "tile must hold whole micro-blocks");
-  static_assert(TILING == Tiling::Wide || (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
+  static_assert(TILING == Tiling::Wide || TILING == Tiling::Tall ||
+                    (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
                 "small and folded tiles move aligned rows only");
+  static_assert(TILING != Tiling::Tall ||
+                    (LOAD != Access::Aligned16 && STORE == Access::Aligned16 && (E == 1 || E == 4)),
+                "tall tiles: 1- and 4-byte rows that start anywhere, under aligned stores");
   static_assert(STORE != Access::Staged, "staging is for loads");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");

@@ -4,8 +4,8 @@
 # that its input runs are 256 bytes as the aligned kernel's are. Trees (scripts/ab-bench,
 # carry .ab), prepared here with:
 #   scripts/ab-bench prepare HEAD && scripts/ab-bench variant c && scripts/ab-bench variant d
-#   patch -p1 -d .ab/c < benchmarks/results/experiments/v75-wide-skewed-1-byte/c-256x256-1024-threads.diff
-#   patch -p1 -d .ab/d < benchmarks/results/experiments/v75-wide-skewed-1-byte/d-128x256-512-threads.diff
+#   patch -p0 -d .ab/c < benchmarks/results/experiments/v75-wide-skewed-1-byte/c-256x256-1024-threads.diff
+#   patch -p0 -d .ab/d < benchmarks/results/experiments/v75-wide-skewed-1-byte/d-128x256-512-threads.diff
 # a = the product, b = the same code (a control), c = 256 x 256 tiles at 1024 threads, two
 # blocks a SM (32 registers), d = 128 x 256 at 512 threads, four a SM (32 registers; 25% of
 # rows re-read, not 12.5%). From the repository root.

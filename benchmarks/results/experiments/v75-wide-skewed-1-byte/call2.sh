@@ -2,8 +2,8 @@
 # v75 call 2 (session ac): after call 1's d was taken into the working tree
 # (TileShape<1>::skewed_past_l2 = 128 x 256). Trees (scripts/ab-bench, carry .ab):
 #   scripts/ab-bench prepare HEAD && scripts/ab-bench variant c && scripts/ab-bench variant d
-#   patch -p1 -d .ab/c < benchmarks/results/experiments/v75-wide-skewed-1-byte/round2-c.diff
-#   patch -p1 -d .ab/d < benchmarks/results/experiments/v75-wide-skewed-1-byte/round2-d.diff
+#   patch -p0 -d .ab/c < benchmarks/results/experiments/v75-wide-skewed-1-byte/round2-c.diff
+#   patch -p0 -d .ab/d < benchmarks/results/experiments/v75-wide-skewed-1-byte/round2-d.diff
 # a = the product (HEAD), b = the working tree (the 128 x 256 tile past L2: call 1's d
 # again), c = b with 16-byte write windows (LEAD 16 rows: 12.5% re-read, not 25%), d = b
 # with the 128 x 256 tile under L2 too. From the repository root.

@@ -5,7 +5,7 @@
 # (68 KiB of shared memory rather than 72, three blocks a SM either way; 32 registers;
 # re-read rows 12.5%, not 6.25%). Trees (scripts/ab-bench, carry .ab), prepared here with:
 #   scripts/ab-bench prepare HEAD && scripts/ab-bench variant c && rm -rf .ab/d
-#   patch -p1 -d .ab/c < benchmarks/results/experiments/v76-wide-staged-skewed-1-byte/c-128x256.diff
+#   patch -p0 -d .ab/c < benchmarks/results/experiments/v76-wide-staged-skewed-1-byte/c-128x256.diff
 # a = the product (HEAD, v75), b = the same code (a control), c = the 128 x 256 staged
 # skewed tile at every size. From the repository root.
 set -uo pipefail

@@ -2,8 +2,8 @@
 # v77 (session ac): more of v75's question, whether input runs outweigh re-read rows, on
 # three kernels. Trees (scripts/ab-bench, carry .ab), prepared here with:
 #   scripts/ab-bench prepare HEAD && scripts/ab-bench variant c && scripts/ab-bench variant d
-#   patch -p1 -d .ab/c < benchmarks/results/experiments/v77-run-lengths/c.diff
-#   patch -p1 -d .ab/d < benchmarks/results/experiments/v77-run-lengths/d.diff
+#   patch -p0 -d .ab/c < benchmarks/results/experiments/v77-run-lengths/c.diff
+#   patch -p0 -d .ab/d < benchmarks/results/experiments/v77-run-lengths/d.diff
 # a = the product (v75), b = the same code (a control),
 # c = two changes on disjoint kernels: the skewed 1-byte tile with aligned loads past L2 at
 #     256 x 256, 512 threads, two blocks a SM (64 registers; v75 measured it at 1024

@@ -3,7 +3,7 @@
 # (TileShape<2>::staged_loaded), taken into the working tree, over more of its shapes; and
 # the word-shifted 2-byte aligned-store tile at 128 x 128 too (under L2 on an H100). Trees:
 #   scripts/ab-bench prepare HEAD && scripts/ab-bench variant c && rm -rf .ab/d
-#   patch -p1 -d .ab/c < benchmarks/results/experiments/v77-run-lengths/call2-c.diff
+#   patch -p0 -d .ab/c < benchmarks/results/experiments/v77-run-lengths/call2-c.diff
 # (the working tree is HEAD plus call2-b.diff). a = the product (v75), b = the working
 # tree, c = b with the word-shifted 2-byte aligned-store tile 128 x 128 as well. From the
 # repository root.

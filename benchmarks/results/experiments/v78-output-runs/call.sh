@@ -3,8 +3,8 @@
 # not 512 in and 128 out: 0.3-7.7% faster), the output runs of two more aligned-store tiles
 # that read rows starting anywhere. Trees (scripts/ab-bench, carry .ab):
 #   scripts/ab-bench prepare HEAD && scripts/ab-bench variant c && scripts/ab-bench variant d
-#   patch -p1 -d .ab/c < benchmarks/results/experiments/v78-output-runs/c.diff
-#   patch -p1 -d .ab/d < benchmarks/results/experiments/v78-output-runs/d.diff
+#   patch -p0 -d .ab/c < benchmarks/results/experiments/v78-output-runs/c.diff
+#   patch -p0 -d .ab/d < benchmarks/results/experiments/v78-output-runs/d.diff
 # a = HEAD (v75), b = the working tree (v77: TileShape<2>::staged_loaded), c = b with the
 # staged 1-byte aligned-store tile (the uint8 slices) 256 x 128 rather than 128 x 256
 # (256-byte output runs, 128-byte input runs; 72 KiB, three blocks a SM, 32 registers),
