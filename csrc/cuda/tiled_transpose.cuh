@@ -157,10 +157,10 @@ struct TileExtent {
 //                 8191x8192 uint8 12% faster; v14: bfloat16 3.8%, float32 1.4%);
 //                 2-byte ones 256 bytes wide too (v15: 8191x8192 bfloat16 1.5% in
 //                 64 KiB; uint8 6% slower)
-//   staged_loaded  2-byte only: staged loads (stages_2_byte_rows), aligned stores,
-//                 256-byte runs on both sides (v77)
-//   skewed_past_l2  1-byte only: skewed stores with aligned loads, past L2,
-//                 256 bytes wide rather than tall (v75)
+//   staged_loaded  staged loads, aligned stores: 1-byte ones the aligned tile; 2-byte
+//                 ones (stages_2_byte_rows) 256-byte runs on both sides (v77)
+//   skewed_past_l2  skewed stores with aligned loads, past L2 (at evict_last): the
+//                 skewed tile, but 1-byte ones 256 bytes wide rather than tall (v75)
 //   tall          Tiling::Tall, 1- and 4-byte rows that start anywhere under
 //                 aligned stores, output rows of 16384 elements or more: twice as
 //                 tall and half as wide as aligned (1-byte) or word_loaded (4-byte),
@@ -191,8 +191,10 @@ struct TileShape {  // 4- to 16-byte elements
   static constexpr TileExtent small = {64, E == 4 ? 64 : 32};
   static constexpr TileExtent aligned = small;
   static constexpr TileExtent word_loaded = {64, E == 16 ? 32 : 512 / E};
+  static constexpr TileExtent staged_loaded = word_loaded;  // (never staged)
   static constexpr TileExtent tall = {128, 64};  // 4-byte elements only
   static constexpr TileExtent skewed = {E == 16 ? 64 : 128, small.cols};
+  static constexpr TileExtent skewed_past_l2 = skewed;
   static constexpr TileExtent word_skewed = E == 8 ? TileExtent{64, 64} : skewed;
 };
 template <>
@@ -201,6 +203,7 @@ struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
   static constexpr TileExtent small = {128, 128};
   static constexpr TileExtent aligned = {128, 256};
   static constexpr TileExtent word_loaded = small;
+  static constexpr TileExtent staged_loaded = aligned;
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent word_skewed = skewed;
   static constexpr TileExtent tall = skewed;
@@ -219,6 +222,7 @@ struct TileShape<2> {
   // than word_loaded's 512 in and 128 out (v77: bfloat16 16384x16401[:, :-17] 2.4% faster).
   static constexpr TileExtent staged_loaded = {128, 128};
   static constexpr TileExtent skewed = {256, 128};
+  static constexpr TileExtent skewed_past_l2 = skewed;
   static constexpr TileExtent word_skewed = {128, 128};
   static constexpr TileExtent tall = staged_loaded;  // (no tall 2-byte kernel)
 };
@@ -575,16 +579,16 @@ struct TiledTranspose {
   // and staged_loaded under aligned ones.
   static constexpr bool UNALIGNED_LOADS =
       LOAD == Access::Words || (LOAD == Access::Staged && E == 2);
-  static constexpr bool SKEWED_1_BYTE_EVICT_LAST =
-      E == 1 && LOAD == Access::Aligned16 && STORE == Access::Words && L2 == InputL2::EvictLast;
   static constexpr TileExtent SHAPE =
       TILING == Tiling::Tall ? TileShape<E>::tall
       : TILING != Tiling::Wide ? TileShape<E>::small
-      : SKEWED_1_BYTE_EVICT_LAST ? TileShape<1>::skewed_past_l2
-      : E == 2 && LOAD == Access::Staged && STORE == Access::Aligned16 ? TileShape<2>::staged_loaded
       : STORE == Access::Aligned16
-          ? (UNALIGNED_LOADS ? TileShape<E>::word_loaded : TileShape<E>::aligned)
-          : (UNALIGNED_LOADS ? TileShape<E>::word_skewed : TileShape<E>::skewed);
+          ? (LOAD == Access::Staged ? TileShape<E>::staged_loaded
+             : LOAD == Access::Words ? TileShape<E>::word_loaded
+                                     : TileShape<E>::aligned)
+      : UNALIGNED_LOADS ? TileShape<E>::word_skewed
+      : L2 == InputL2::EvictLast ? TileShape<E>::skewed_past_l2
+                                 : TileShape<E>::skewed;
   static constexpr int TR = SHAPE.rows;
   static constexpr int TC = SHAPE.cols;
   static constexpr int M = 16 / E;                 // micro-block rows, in elements
@@ -631,6 +635,8 @@ struct TiledTranspose {
   // Skewed 1-byte tiles with aligned loads at evict_last: 32 registers rather than 38, four
   // blocks of 512 threads a SM, as without evict_last (at three, v42: 3.5-3.8% slower).
   // 0 leaves the others to ptxas (a bound of 1 block moved their registers by up to 40%).
+  static constexpr bool SKEWED_1_BYTE_EVICT_LAST =
+      E == 1 && LOAD == Access::Aligned16 && STORE == Access::Words && L2 == InputL2::EvictLast;
   static constexpr int MIN_BLOCKS_PER_SM =
       E == 16 && TILING == Tiling::Small ? 4
       : E == 1 && TILING == Tiling::Folded ? 8
