@@ -57,7 +57,8 @@ def cases(dtype):
     storage = random_bytes((offset + 2 + 255 * 259 + 256,), dtype)
     yield "overlapping batches", storage.as_strided(size, stride, offset)
     # Rows that start anywhere under output rows of 16384 elements or more: tall tiles for
-    # 1- and 4-byte elements (tall_tiles), the last tile-row cut.
+    # 1-, 4- and 8-byte elements, and for 2-byte ones where they are staged (the small-L2
+    # passes; has_tall_tile, tall_tiles), the last tile-row cut.
     yield "long output rows", random_bytes((16416, 37), dtype)[:, 1:]
     yield "edge tiles", random_bytes((3, 33, 65), dtype)
     yield "small matrices (folded tiles)", random_bytes((5, 32, 48), dtype)

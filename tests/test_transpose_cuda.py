@@ -262,11 +262,16 @@ def test_2_byte_rows_past_l2_staged_or_word_loaded():
     assert not kernels["0"] & kernels["1"], kernels
 
 
-# 1- and 4-byte rows that start anywhere, under aligned stores, take tall tiles where the
-# output's rows are 16384 elements or longer (tall_tiles): rows of an odd pitch, a slice
-# that starts off alignment and cuts the last tile column, and a batch at a storage offset;
-# 16416 rows cut the last tile-row.
-@pytest.mark.parametrize("dtype", [torch.uint8, torch.float32], ids=dtype_id)
+# Rows that start anywhere, under aligned stores, take tall tiles where the output's rows
+# are 16384 elements or longer (tall_tiles; has_tall_tile's kernels: staged 1-byte rows,
+# 4- and 8-byte word loads, and 2-byte rows where they are staged, past L2 on an H100):
+# rows of an odd pitch, a slice that starts off alignment and cuts the last tile column,
+# and a batch at a storage offset; 16416 rows cut the last tile-row.
+LONG_OUTPUT_ROWS = ("[((16384, 301), lambda x: x[:, :35]), ((16416, 301), lambda x: x[:, 3:-17]),"
+                    " ((1 + 2 * 16416 * 37,), lambda x: x[1:].view(2, 16416, 37))]")
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("rows", [16384, 16416])
 def test_long_output_rows_of_unaligned_rows(dtype, rows):
     check(random_tensor((rows, 301), dtype, "cuda")[:, :35])
@@ -274,11 +279,14 @@ def test_long_output_rows_of_unaligned_rows(dtype, rows):
     check(random_tensor((1 + 2 * rows * 37,), dtype, "cuda")[1:].view(2, rows, 37))
 
 
-TALL_TILES_CHECK = """
-import torch, torch_transpose
+# The same shapes with the L2 taken as 64 KiB and 2-byte rows staged (as past L2 on an
+# H100), every element size; then 16384 rows (tall tiles) and 8192 (not) of each kernel
+# that has them, named by the profiler in launch order (one trace in a fresh process).
+TALL_TILES_CHECK = fresh_process_check(LONG_OUTPUT_ROWS) + """
 from torch.profiler import ProfilerActivity, profile
 inputs = [torch.randint(0, 100, (rows, 35), device="cuda").to(dtype)
-          for dtype in (torch.uint8, torch.float32) for rows in (16384, 8192)]
+          for dtype in (torch.uint8, torch.bfloat16, torch.float32, torch.float64)
+          for rows in (16384, 8192)]
 with profile(activities=[ProfilerActivity.CUDA]) as trace:
     for x in inputs:
         torch.ops.gputranspose.transpose(x, -2, -1)
@@ -289,13 +297,15 @@ print([name for _, name in kernels])
 
 
 def test_long_output_rows_take_tall_tiles():
-    # 1- and 4-byte rows that start anywhere, 16384 of them (tall tiles) and 8192 (not):
-    # four launches of four kernels, named by the profiler in launch order (in a fresh
-    # process, whose one trace holds them all).
-    result = run_in_fresh_process(TALL_TILES_CHECK)
+    result = run_in_fresh_process(TALL_TILES_CHECK, GPUTRANSPOSE_L2_BYTES="65536",
+                                  GPUTRANSPOSE_STAGED_2_BYTE="1")
     assert result.returncode == 0, result.stderr[-3000:]
-    names = ast.literal_eval(result.stdout.strip().splitlines()[-1])
-    assert len(names) == 4 and len(set(names)) == 4, names
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == "ok", result.stdout
+    names = ast.literal_eval(lines[-1])
+    assert len(names) == 8 and len(set(names)) == 8, names
+    tall = "Tiling)3"  # Tiling::Tall, as the profiler spells the template argument
+    assert [tall in name for name in names] == [True, False] * 4, names
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)

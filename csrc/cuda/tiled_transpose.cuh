@@ -5,7 +5,7 @@
 //   STORE   how output rows are written: Access::Aligned16 or Words
 //   TILING  the tile: one matrix's (Tiling::Wide, or Small where all its tiles
 //           fit on the GPU at once, or Tall where unaligned rows' output rows are
-//           long), or several whole small matrices' (Folded)
+//           long: has_tall_tile), or several whole small matrices' (Folded)
 //   L2      the L2 priority of the input's lines: InputL2::Normal, or EvictLast
 //           (released by the last tiles) for aligned loads (and 8-byte word loads)
 //           of one-matrix tiles of inputs past L2 (reads_evict_last)
@@ -84,8 +84,8 @@ enum class Tiling {
            // four blocks per SM large shapes ran 0.1-0.5% slower, so only here)
   Folded,  // several whole small matrices per tile (FoldedTile), TileShape::small
   Tall,    // one matrix per tile, TileShape::tall: rows that start anywhere under aligned
-           // stores, 1- and 4-byte elements, where the output's rows are long (the
-           // launcher's tall_tiles)
+           // stores (the kernels of has_tall_tile), where the output's rows are long
+           // (the launcher's tall_tiles)
 };
 
 enum class Access {
@@ -161,12 +161,13 @@ struct TileExtent {
 //                 ones (stages_2_byte_rows) 256-byte runs on both sides (v77)
 //   skewed_past_l2  skewed stores with aligned loads, past L2 (at evict_last): the
 //                 skewed tile, but 1-byte ones 256 bytes wide rather than tall (v75)
-//   tall          Tiling::Tall, 1- and 4-byte rows that start anywhere under
-//                 aligned stores, output rows of 16384 elements or more: twice as
-//                 tall and half as wide as aligned (1-byte) or word_loaded (4-byte),
-//                 so output runs twice as long (v78: 32768x4097 uint8 3.4% and
-//                 float32 4.6% faster, 16384x16401[:, :-17] 1.0% and 1.2%; 8192-row
-//                 ones 0.3-0.4% slower)
+//   tall          Tiling::Tall, rows that start anywhere under aligned stores,
+//                 output rows of 16384 elements or more (has_tall_tile): twice as
+//                 tall and half as wide as staged_loaded (1- and 2-byte) or
+//                 word_loaded (4- and 8-byte), so output runs twice as long (v78:
+//                 32768x4097 uint8 3.4% and float32 4.6% faster, 16384x16401[:, :-17]
+//                 1.0% and 1.2%; 8192-row ones 0.3-0.4% slower; v79: 32768x4097
+//                 bfloat16 3.5%, float64 3.8%, 16384x16401[:, :-17] 0.4% and 1.5%)
 //   word_skewed   skewed stores, word-shifted loads (and staged 2-byte ones,
 //                 stages_2_byte_rows in transpose_cuda.cu, as word_loaded above
 //                 for aligned stores): input runs start anywhere,
@@ -192,7 +193,7 @@ struct TileShape {  // 4- to 16-byte elements
   static constexpr TileExtent aligned = small;
   static constexpr TileExtent word_loaded = {64, E == 16 ? 32 : 512 / E};
   static constexpr TileExtent staged_loaded = word_loaded;  // (never staged)
-  static constexpr TileExtent tall = {128, 64};  // 4-byte elements only
+  static constexpr TileExtent tall = {128, 256 / E};  // (no tall 16-byte kernel)
   static constexpr TileExtent skewed = {E == 16 ? 64 : 128, small.cols};
   static constexpr TileExtent skewed_past_l2 = skewed;
   static constexpr TileExtent word_skewed = E == 8 ? TileExtent{64, 64} : skewed;
@@ -206,7 +207,7 @@ struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
   static constexpr TileExtent staged_loaded = aligned;
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent word_skewed = skewed;
-  static constexpr TileExtent tall = skewed;
+  static constexpr TileExtent tall = {256, 128};
   // Skewed stores with aligned loads past L2 (at evict_last): 256-byte input runs, as
   // the aligned tile's, for twice the re-read rows (25%, not 12.5%; v75: 8191x8192
   // uint8 1.6% faster, 16383x16384 1.7%).
@@ -224,7 +225,7 @@ struct TileShape<2> {
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent skewed_past_l2 = skewed;
   static constexpr TileExtent word_skewed = {128, 128};
-  static constexpr TileExtent tall = staged_loaded;  // (no tall 2-byte kernel)
+  static constexpr TileExtent tall = {256, 64};  // staged loads only (has_tall_tile)
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.
@@ -398,6 +399,15 @@ template <int E, Access LOAD, Access STORE>
 constexpr bool reads_evict_last() {
   if (LOAD == Access::Aligned16) return STORE == Access::Aligned16 || E <= 8;
   return LOAD == Access::Words && E == 8;
+}
+
+// The kernels of rows that start anywhere (under aligned stores) that have a tall tile
+// (Tiling::Tall; the launcher's tall_tiles says where): staged 1- and 2-byte rows (v78,
+// v79) and 4- and 8-byte word loads (v78, v79). Not 2-byte word loads (the H200's past
+// L2; not measured), nor 16-byte ones, whose output runs are 1 KiB already.
+template <int E, Access LOAD>
+constexpr bool has_tall_tile() {
+  return LOAD == Access::Staged || (LOAD == Access::Words && (E == 4 || E == 8));
 }
 
 template <int W>
@@ -685,8 +695,8 @@ struct TiledTranspose {
                     (LOAD == Access::Aligned16 && STORE == Access::Aligned16),
                 "small and folded tiles move aligned rows only");
   static_assert(TILING != Tiling::Tall ||
-                    (LOAD != Access::Aligned16 && STORE == Access::Aligned16 && (E == 1 || E == 4)),
-                "tall tiles: 1- and 4-byte rows that start anywhere, under aligned stores");
+                    (has_tall_tile<E, LOAD>() && STORE == Access::Aligned16),
+                "tall tiles: has_tall_tile's rows that start anywhere, under aligned stores");
   static_assert(STORE != Access::Staged, "staging is for loads");
   static_assert(SMEM_ROW_BYTES % 128 == 0 && TC * E >= 128,
                 "the swizzle needs tile rows and columns of at least 128 bytes");

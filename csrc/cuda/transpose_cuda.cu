@@ -257,18 +257,18 @@ void launch_one_matrix(const TransposePlan& plan, const at::Tensor& x, at::Tenso
   return launch_tiled<E, LOAD, STORE, Tiling::Wide>(plan, x, out, {}, stream);
 }
 
-// Whether 1- or 4-byte rows that start anywhere, under aligned stores, take tall tiles
-// (Tiling::Tall): where the output's rows are 16384 elements or longer. Tall tiles write
-// output runs twice as long: 1.0-4.6% faster from 16384 rows up (v78: 16384x16401[:, :-17],
-// 32768x4097, 65536x2049), 0.3-0.6% slower at 8192 rows and below (the suite's slices,
-// 4096x32769).
+// Whether rows that start anywhere, under aligned stores, take tall tiles (Tiling::Tall,
+// for the kernels of has_tall_tile): where the output's rows are 16384 elements or
+// longer. Tall tiles write output runs twice as long: 0.3-4.7% faster from 16384 rows up
+// (v78, v79: 16384x16401[:, :-17], 32768x4097, 65536x2049), 0.3-0.6% slower at 8192 rows
+// and below (v78: the suite's slices, 4096x32769).
 bool tall_tiles(const TransposePlan& plan) { return plan.rows >= 16384; }
 
 // Rows that start anywhere, read as LOAD, under aligned (store16) or skewed stores.
 template <int E, Access LOAD>
 void launch_unaligned_loads(const TransposePlan& plan, const at::Tensor& x, at::Tensor& out,
                             bool store16, bool past_l2, cudaStream_t stream) {
-  if constexpr (E == 1 || E == 4) {
+  if constexpr (has_tall_tile<E, LOAD>()) {
     if (store16 && tall_tiles(plan)) {
       return launch_tiled<E, LOAD, Access::Aligned16, Tiling::Tall>(plan, x, out, {}, stream);
     }
@@ -280,8 +280,8 @@ void launch_unaligned_loads(const TransposePlan& plan, const at::Tensor& x, at::
 // The one place that maps a plan to a kernel instance: element size x how each
 // side's rows are aligned x which tile (several small matrices a tile, or for 1-
 // and 16-byte elements small tiles where they all fit on the GPU at once, or for
-// 1- and 4-byte rows that start anywhere tall tiles where the output's rows are
-// long; Tiling in tiled_transpose.cuh) x, for one-matrix tiles, the L2 priority of
+// rows that start anywhere tall tiles where the output's rows are long
+// (launch_unaligned_loads); Tiling in tiled_transpose.cuh) x, for one-matrix tiles, the L2 priority of
 // the input's lines (InputL2, launch_one_matrix).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
