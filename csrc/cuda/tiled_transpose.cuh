@@ -404,7 +404,9 @@ constexpr bool reads_evict_last() {
 // The kernels of rows that start anywhere (under aligned stores) that have a tall tile
 // (Tiling::Tall; the launcher's tall_tiles says where): staged 1- and 2-byte rows (v78,
 // v79) and 4- and 8-byte word loads (v78, v79). Not 2-byte word loads (the H200's past
-// L2; not measured), nor 16-byte ones, whose output runs are 1 KiB already.
+// L2, every GPU's under it: v81, 128 x 128 level past L2 and 5.8% slower under it, their
+// shorter shifted runs a sector dearer each), nor 16-byte ones, whose output runs are 1 KiB
+// already.
 template <int E, Access LOAD>
 constexpr bool has_tall_tile() {
   return LOAD == Access::Staged || (LOAD == Access::Words && (E == 4 || E == 8));
