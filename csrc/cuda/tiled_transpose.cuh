@@ -138,6 +138,8 @@ using Segment = Words<4>;  // 16 bytes
 struct TileExtent {
   int rows;
   int cols;
+  // Tiling::Tall's tile from a wide one: twice as tall and half as wide, as many bytes.
+  constexpr TileExtent taller() const { return {2 * rows, cols / 2}; }
 };
 
 // The tiles per element size, one per kind of kernel (TiledTranspose picks it):
@@ -193,7 +195,7 @@ struct TileShape {  // 4- to 16-byte elements
   static constexpr TileExtent aligned = small;
   static constexpr TileExtent word_loaded = {64, E == 16 ? 32 : 512 / E};
   static constexpr TileExtent staged_loaded = word_loaded;  // (never staged)
-  static constexpr TileExtent tall = {128, 256 / E};  // (no tall 16-byte kernel)
+  static constexpr TileExtent tall = word_loaded.taller();  // (no tall 16-byte kernel)
   static constexpr TileExtent skewed = {E == 16 ? 64 : 128, small.cols};
   static constexpr TileExtent skewed_past_l2 = skewed;
   static constexpr TileExtent word_skewed = E == 8 ? TileExtent{64, 64} : skewed;
@@ -207,7 +209,7 @@ struct TileShape<1> {  // unaligned 1-byte rows are staged, never read as words
   static constexpr TileExtent staged_loaded = aligned;
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent word_skewed = skewed;
-  static constexpr TileExtent tall = {256, 128};
+  static constexpr TileExtent tall = staged_loaded.taller();
   // Skewed stores with aligned loads past L2 (at evict_last): 256-byte input runs, as
   // the aligned tile's, for twice the re-read rows (25%, not 12.5%; v75: 8191x8192
   // uint8 1.6% faster, 16383x16384 1.7%).
@@ -225,7 +227,7 @@ struct TileShape<2> {
   static constexpr TileExtent skewed = {256, 128};
   static constexpr TileExtent skewed_past_l2 = skewed;
   static constexpr TileExtent word_skewed = {128, 128};
-  static constexpr TileExtent tall = {256, 64};  // staged loads only (has_tall_tile)
+  static constexpr TileExtent tall = staged_loaded.taller();  // staged loads only (has_tall_tile)
 };
 
 // out[j] = column j of the M x (4W / E) block whose rows are in[0..M), M = 16 / E.

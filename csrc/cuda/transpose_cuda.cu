@@ -281,8 +281,8 @@ void launch_unaligned_loads(const TransposePlan& plan, const at::Tensor& x, at::
 // side's rows are aligned x which tile (several small matrices a tile, or for 1-
 // and 16-byte elements small tiles where they all fit on the GPU at once, or for
 // rows that start anywhere tall tiles where the output's rows are long
-// (launch_unaligned_loads); Tiling in tiled_transpose.cuh) x, for one-matrix tiles, the L2 priority of
-// the input's lines (InputL2, launch_one_matrix).
+// (launch_unaligned_loads); Tiling in tiled_transpose.cuh) x, for one-matrix tiles,
+// the L2 priority of the input's lines (InputL2, launch_one_matrix).
 // Unaligned 1-byte rows are staged in shared memory (their word-shifted loads
 // spread each warp request over four rows: 8191x8193 uint8 14% faster staged),
 // wider ones are read as words (staging made them 3-28% slower: its barrier
