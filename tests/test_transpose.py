@@ -152,8 +152,54 @@ def test_opcheck_out_cpu():
                          ids=str)
 def test_gradcheck(shape, dims):
     x = torch.randn(shape, dtype=torch.float64, requires_grad=True)
-    assert torch.autograd.gradcheck(lambda t: op.transpose(t, *dims), (x,))
-    assert torch.autograd.gradgradcheck(lambda t: op.transpose(t, *dims), (x,))
+    assert torch.autograd.gradcheck(lambda t: op.transpose(t, *dims), (x,), check_forward_ad=True)
+    assert torch.autograd.gradgradcheck(lambda t: op.transpose(t, *dims), (x,),
+                                        check_fwd_over_rev=True)
+
+
+@pytest.mark.parametrize("dims", [(-2, -1), (0, 2)], ids=str)
+def test_jvp_is_atens(dims):
+    x, tangent = torch.randn(3, 4, 5), torch.randn(3, 4, 5)
+    primal_out, tangent_out = torch.func.jvp(lambda t: op.transpose(t, *dims), (x,), (tangent,))
+    assert_bitwise_equal(primal_out, reference(x, *dims))
+    assert_bitwise_equal(tangent_out, reference(tangent, *dims))
+
+
+def test_dual_tensor_that_requires_grad_keeps_both_modes():
+    import torch.autograd.forward_ad as fwAD
+
+    x = torch.randn(4, 6, requires_grad=True)
+    tangent, grad = torch.randn(4, 6), torch.randn(6, 4)
+    with fwAD.dual_level():
+        y = op.transpose(fwAD.make_dual(x, tangent))
+        assert_bitwise_equal(fwAD.unpack_dual(y).tangent, reference(tangent))
+        y.backward(grad)
+    assert_bitwise_equal(x.grad, reference(grad))
+
+
+# -- torch.func.vmap -------------------------------------------------------------------------
+
+def test_vmap_has_a_batching_rule():
+    # Without one, vmap would run the op once per sample (with a performance warning).
+    assert torch._C._dispatch_has_kernel_for_dispatch_key("gputranspose::transpose", "FuncTorchBatched")
+
+
+@pytest.mark.parametrize("in_dim", [0, 1, 3])
+@pytest.mark.parametrize("dims", [(-2, -1), (0, 2), (1, -1), (2, 2)], ids=str)
+def test_vmap_is_atens(in_dim, dims):
+    x = torch.randn(5, 3, 4, 6)
+    got = torch.func.vmap(lambda t: op.transpose(t, *dims), in_dims=in_dim)(x)
+    assert_bitwise_equal(got, torch.func.vmap(lambda t: reference(t, *dims), in_dims=in_dim)(x))
+
+
+def test_vmap_of_1d_samples_copies_them():
+    x = torch.randn(4, 7)
+    assert_bitwise_equal(torch.func.vmap(op.transpose)(x), x)
+
+
+def test_vmap_raises_what_one_sample_would():
+    with pytest.raises(IndexError, match="dim1=3 is out of range for a 3-D tensor"):
+        torch.func.vmap(lambda t: op.transpose(t, 0, 3))(torch.randn(2, 3, 4, 5))
 
 
 def test_gradient_through_a_module():
@@ -256,6 +302,13 @@ def test_explain_access_width_per_element_size(dtype):
 
 # -- bad input -----------------------------------------------------------------------------
 
+def _out_with_a_tangent():
+    import torch.autograd.forward_ad as fwAD
+
+    with fwAD.dual_level():
+        op.transpose.out(fwAD.make_dual(torch.empty(3, 4), torch.empty(3, 4)), out=torch.empty(4, 3))
+
+
 BAD_CALLS = [
     ("dim0 out of range", lambda: op.transpose(torch.empty(3, 4), 2, 0), IndexError,
      "gputranspose.transpose: dim0=2 is out of range for a 2-D tensor"),
@@ -277,6 +330,10 @@ BAD_CALLS = [
      RuntimeError, "out is on meta but x is on cpu"),
     ("out with grad", lambda: op.transpose.out(torch.empty(3, 4, requires_grad=True), out=torch.empty(4, 3)),
      RuntimeError, "out= does not support automatic differentiation"),
+    ("out with a tangent", lambda: _out_with_a_tangent(), RuntimeError,
+     "out= does not support forward-mode automatic differentiation"),
+    ("torch.func.grad", lambda: torch.func.grad(lambda t: op.transpose(t).sum())(torch.randn(3, 4)),
+     RuntimeError, "cannot use C++ torch::autograd::Function with functorch transforms"),
     ("cublas on cpu", lambda: op.transpose_cublas(torch.empty(3, 4)), NotImplementedError,
      "gputranspose::transpose_cublas"),
     ("sparse input", lambda: op.transpose(torch.eye(3).to_sparse()), NotImplementedError,

@@ -450,8 +450,16 @@ def test_opcheck_cuda(dtype):
 
 def test_autograd_on_cuda():
     x = torch.randn(40, 70, dtype=torch.float64, device="cuda", requires_grad=True)
-    assert torch.autograd.gradcheck(op.transpose, (x,))
-    assert torch.autograd.gradgradcheck(op.transpose, (x,))
+    assert torch.autograd.gradcheck(op.transpose, (x,), check_forward_ad=True)
+    assert torch.autograd.gradgradcheck(op.transpose, (x,), check_fwd_over_rev=True)
+
+
+def test_jvp_and_vmap_on_cuda():
+    x, tangent = (random_finite((6, 40, 70), torch.bfloat16, "cuda") for _ in range(2))
+    primal_out, tangent_out = torch.func.jvp(op.transpose, (x,), (tangent,))
+    assert_bitwise_equal(primal_out, x.mT.contiguous())
+    assert_bitwise_equal(tangent_out, tangent.mT.contiguous())
+    assert_bitwise_equal(torch.func.vmap(op.transpose, in_dims=2)(x), x.movedim(2, 0).mT.contiguous())
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.complex64, torch.complex128],

@@ -10,6 +10,7 @@ from typing import Optional
 import torch
 
 from . import _C
+from . import _vmap  # noqa: F401  (registers the op's torch.func.vmap rule)
 
 __version__ = _C.__version__
 
@@ -28,7 +29,8 @@ def transpose(
     ``x.t()`` would. The result never aliases ``x``.
 
     On CUDA, tiled kernels move every dtype at copy speed; layouts they do not
-    take fall back to ATen (see :func:`explain`). Differentiable.
+    take fall back to ATen (see :func:`explain`). Differentiable in reverse and
+    forward mode (dual tensors, ``torch.func.jvp``), and batched by ``torch.func.vmap``.
 
     If ``out`` is given, the result is written into it and ``out`` is returned:
     it must have x's dtype and device, be contiguous and not overlap ``x``; an

@@ -1,6 +1,7 @@
 // Autograd, registered in C++ so that LibTorch apps get gradients without Python.
 // The gradient of a transpose is the transpose of the gradient, through the op
-// itself, so double backward works too.
+// itself, so double backward works too; so is a forward-mode tangent (dual tensors,
+// torch.func.jvp).
 
 #include <gputranspose/transpose.h>
 
@@ -37,17 +38,31 @@ void check_not_nested(const at::Tensor& x, const char* op) {
                               ": nested tensors are not supported; transpose each component");
 }
 
+// Forward-mode AD has one level (0), as ATen's own autograd kernels assume.
+constexpr uint64_t kForwardLevel = 0;
+
 at::Tensor transpose_autograd(c10::DispatchKeySet keys, const at::Tensor& x, int64_t dim0,
                               int64_t dim1) {
   check_not_nested(x, "gputranspose.transpose");
+  const at::Tensor tangent = x._fw_grad(kForwardLevel);
+  at::Tensor result;
   if (!(at::GradMode::is_enabled() && x.requires_grad())) {
     // Nothing to record: no graph node, and on to the backend's kernel with the
     // keys already worked out, as ATen's own autograd kernels go (small tensors
     // are bound by the host's work per call).
     at::AutoDispatchBelowADInplaceOrView guard;
-    return transpose_op().redispatch(keys & c10::after_autograd_keyset, x, dim0, dim1);
+    result = transpose_op().redispatch(keys & c10::after_autograd_keyset, x, dim0, dim1);
+  } else {
+    // A C++ custom Function has no forward-mode formula and refuses inputs that carry
+    // a tangent: it gets the primal (a view that keeps the graph), the tangent is set below.
+    result = TransposeFunction::apply(tangent.defined() ? x._fw_primal(kForwardLevel) : x,
+                                      dim0, dim1);
   }
-  return TransposeFunction::apply(x, dim0, dim1);
+  if (tangent.defined()) {
+    result._set_fw_grad(gputranspose::transpose(tangent, dim0, dim1), kForwardLevel,
+                        /*is_inplace_op=*/false);
+  }
+  return result;
 }
 
 void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
@@ -55,6 +70,9 @@ void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at:
   TORCH_CHECK(!(at::GradMode::is_enabled() && (x.requires_grad() || out.requires_grad())),
               "gputranspose.transpose.out: out= does not support automatic differentiation, "
               "but an argument requires grad; call transpose(x) instead");
+  TORCH_CHECK(!x._fw_grad(kForwardLevel).defined() && !out._fw_grad(kForwardLevel).defined(),
+              "gputranspose.transpose.out: out= does not support forward-mode automatic "
+              "differentiation, but an argument has a tangent; call transpose(x) instead");
   {
     at::AutoDispatchBelowADInplaceOrView guard;
     gputranspose::transpose_out(x, dim0, dim1, out);
