@@ -113,6 +113,9 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   }
   const int64_t lo = std::min(dims.dim0, dims.dim1);
   const int64_t hi = std::max(dims.dim0, dims.dim1);
+  if (hi == lo) {
+    return fallback("dim0 == dim1: a copy of a non-contiguous input");
+  }
   if (hi != lo + 1) {
     return fallback("the swapped dims are not adjacent");
   }

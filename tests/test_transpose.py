@@ -268,6 +268,7 @@ EXPLAIN_DIMS_CASES = [
     ("attention heads", lambda: torch.empty(2, 64, 8, 64, dtype=torch.bfloat16), (1, 2),
      "wide_elements", "wider than 16 bytes"),
     ("not adjacent", lambda: torch.empty(4, 5, 6), (0, 2), "aten_fallback", "not adjacent"),
+    ("the same dim twice", lambda: torch.empty(4, 5, 6).mT, (1, 1), "aten_fallback", "dim0 == dim1"),
     ("12-byte elements", lambda: torch.empty(64, 64, 3), (0, 1), "aten_fallback", "neither"),
     ("strided elements", lambda: torch.empty(64, 64, 8)[..., ::2], (0, 1), "aten_fallback",
      "not contiguous"),
@@ -346,6 +347,16 @@ def test_bad_input_raises_a_clear_error(call, error, message):
     with pytest.raises(error) as info:
         call()
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize("view", ["conj", "neg"])
+def test_conjugate_and_negative_views_are_resolved(view):
+    # ATen's Conjugate and Negative fallbacks materialize the view before any backend's kernel.
+    x = torch.randn(5, 7, dtype=torch.complex64)
+    lazy = x.conj() if view == "conj" else torch._neg_view(x)
+    y = op.transpose(lazy)
+    assert not y.is_conj() and not y.is_neg()
+    assert_bitwise_equal(y, lazy.resolve_conj().resolve_neg().t().contiguous())
 
 
 def test_empty_out_is_resized():
