@@ -279,6 +279,13 @@ def test_long_output_rows_of_unaligned_rows(dtype, rows):
     check(random_tensor((1 + 2 * rows * 37,), dtype, "cuda")[1:].view(2, rows, 37))
 
 
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+def test_tall_unaligned_rows_walk_in_tile_row_groups(dtype):
+    # Columns of 128-257 tiles, more than half the blocks a GPU of ~132 SMs holds: the
+    # launcher walks them 8 tile-rows at a time (tile_group_rows), the last group short.
+    check(random_tensor((65536 + 300, 301), dtype, "cuda")[:, 3:-17])
+
+
 # The same shapes with the L2 taken as 64 KiB and 2-byte rows staged (as past L2 on an
 # H100), every element size; then 16384 rows (tall tiles) and 8192 (not) of each kernel
 # that has them, named by the profiler in launch order (one trace in a fresh process).

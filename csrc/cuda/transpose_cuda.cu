@@ -34,14 +34,11 @@ int64_t tuning_knob(const char* name, int64_t unset) {
   return env ? std::atoll(env) : unset;
 }
 
-// Tile-rows that the blocks walk together: by default a whole column of tiles
-// (v30: 32768x4096 float64 and complex64 1.5% faster, complex128 0.9%, than in groups
-// of 256 tile-rows, the default until then, which the suite's other shapes never
-// exceed; groups of 16 to 64 lost up to 8%, v14-v18). GPUTRANSPOSE_TILE_GROUP
-// overrides it for tuning experiments (benchmarks/README.md).
-int64_t tile_group_rows() {
+// GPUTRANSPOSE_TILE_GROUP: tile-rows walked together, overriding tile_group_rows for
+// tuning experiments (benchmarks/README.md); 0 where unset.
+int64_t forced_tile_group_rows() {
   static const int64_t group = tuning_knob("GPUTRANSPOSE_TILE_GROUP", 0);
-  return group > 0 ? group : std::numeric_limits<int64_t>::max();
+  return group;
 }
 
 // Whether blocks walk the tile columns interleaved (TiledTransposeParams): where
@@ -115,6 +112,28 @@ int64_t resident_blocks(KernelFn kernel, c10::DeviceIndex device) {
         &per_sm, kernel, Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES));
     return int64_t{per_sm} * at::cuda::getDeviceProperties(device)->multiProcessorCount;
   });
+}
+
+// Tile-rows that the blocks walk together, down a group and then across
+// (TiledTransposeParams): by default a whole column of tiles (v30: 32768x4096 float64 and
+// complex64 1.5% faster, complex128 0.9%, than in groups of 256 tile-rows; groups of 16
+// to 64 lost up to 8%, v14-v18). But rows that start anywhere share a 128-byte line with
+// the tile on their right, which down whole columns comes a column later: where a column
+// is more than half the blocks the device holds, the line has left L2 by then (v83), so
+// such tiles walk 8 tile-rows at a time (session af, H100: uint8 65536x2049 1.36 -> 1.08x
+// the copy, float32 32768x4097 1.15 -> 1.05x; the 8192- and 16384-row slices, whose
+// columns are shorter, 1-4% slower in groups). Call after allow_shared_memory (the
+// occupancy query counts the opted-in shared memory).
+template <class Kernel, Access LOAD, class KernelFn>
+int64_t tile_group_rows(int64_t tiles_r, KernelFn kernel, c10::DeviceIndex device) {
+  constexpr int64_t kUnalignedGroupRows = 8;
+  if (const int64_t forced = forced_tile_group_rows(); forced > 0) {
+    return std::min(forced, tiles_r);
+  }
+  if (LOAD != Access::Aligned16 && 2 * tiles_r > resident_blocks<Kernel>(kernel, device)) {
+    return std::min(kUnalignedGroupRows, tiles_r);
+  }
+  return tiles_r;
 }
 
 // The device's L2 cache, in bytes. GPUTRANSPOSE_L2_BYTES overrides it, so that
@@ -196,7 +215,10 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.row_stride = plan.row_stride;
   params.tiles_r = Kernel::tiles_along_rows(plan.rows);
   params.tiles_c = Kernel::tiles_along_cols(plan.cols);
-  const int64_t group = std::min<int64_t>(tile_group_rows(), params.tiles_r);
+  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
+  const c10::DeviceIndex device = x.device().index();
+  allow_shared_memory<Kernel>(kernel, device);
+  const int64_t group = tile_group_rows<Kernel, LOAD>(params.tiles_r, kernel, device);
   params.sub_rows_log2 = fold.sub_rows_log2;
   params.sub_cols_log2 = fold.sub_cols_log2;
   int64_t tiles = Kernel::tiles_of(plan.batch, plan.rows, plan.cols);
@@ -219,8 +241,6 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.release_from = static_cast<uint32_t>(
       L2 == InputL2::EvictLast ? first_releasing_tile(tiles, Kernel::TR * Kernel::TC * E, x) : 0);
   params.first_matrix_near_end = static_cast<uint32_t>(first_matrix_near_end(plan));
-  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
-  allow_shared_memory<Kernel>(kernel, x.device().index());
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
