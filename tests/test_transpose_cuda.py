@@ -281,8 +281,8 @@ def test_long_output_rows_of_unaligned_rows(dtype, rows):
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 def test_tall_unaligned_rows_walk_in_tile_row_groups(dtype):
-    # Columns of 128-257 tiles, more than half the blocks a GPU of ~132 SMs holds: the
-    # launcher walks them 8 tile-rows at a time (tile_group_rows), the last group short.
+    # Rows that start anywhere, 32768 or more of them: the launcher walks their tiles 8
+    # tile-rows at a time (tile_group_rows), the last group short.
     check(random_tensor((65536 + 300, 301), dtype, "cuda")[:, 3:-17])
 
 

@@ -41,6 +41,28 @@ int64_t forced_tile_group_rows() {
   return group;
 }
 
+// Tile-rows that the blocks walk together, down a group and then across
+// (TiledTransposeParams): by default a whole column of tiles (v30: 32768x4096 float64 and
+// complex64 1.5% faster, complex128 0.9%, than in groups of 256 tile-rows; groups of 16
+// to 64 lost up to 8%, v14-v18). But rows that start anywhere share 128-byte lines with
+// the tile on their right, which down a whole column comes a column later; in matrices of
+// 32768 rows or more those tiles walk 8 tile-rows at a time (session af, H100: uint8
+// 65536x2049 1.36 -> 1.08x the copy, 131072x1025 1.78 -> 1.08x, float32 32768x4097 1.15
+// -> 1.06x, bfloat16 0.7% faster; at 16384 rows 0.3-3% slower, at 8192 0.4-15%).
+// GPUTRANSPOSE_TILE_GROUP overrides it for tuning experiments (benchmarks/README.md).
+template <Access LOAD>
+int64_t tile_group_rows(const TransposePlan& plan, int64_t tiles_r) {
+  constexpr int64_t kUnalignedGroupRows = 8;
+  constexpr int64_t kUnalignedGroupsFromRows = 32768;
+  if (const int64_t forced = forced_tile_group_rows(); forced > 0) {
+    return std::min(forced, tiles_r);
+  }
+  if (LOAD != Access::Aligned16 && plan.rows >= kUnalignedGroupsFromRows) {
+    return std::min(kUnalignedGroupRows, tiles_r);
+  }
+  return tiles_r;
+}
+
 // Whether blocks walk the tile columns interleaved (TiledTransposeParams): where
 // input rows lie an odd multiple of 128 KiB apart, the neighbouring columns in flight
 // read the same part of every row, which the memory serves slowly (v34: float64
@@ -112,28 +134,6 @@ int64_t resident_blocks(KernelFn kernel, c10::DeviceIndex device) {
         &per_sm, kernel, Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES));
     return int64_t{per_sm} * at::cuda::getDeviceProperties(device)->multiProcessorCount;
   });
-}
-
-// Tile-rows that the blocks walk together, down a group and then across
-// (TiledTransposeParams): by default a whole column of tiles (v30: 32768x4096 float64 and
-// complex64 1.5% faster, complex128 0.9%, than in groups of 256 tile-rows; groups of 16
-// to 64 lost up to 8%, v14-v18). But rows that start anywhere share a 128-byte line with
-// the tile on their right, which down whole columns comes a column later: where a column
-// is more than half the blocks the device holds, the line has left L2 by then (v83), so
-// such tiles walk 8 tile-rows at a time (session af, H100: uint8 65536x2049 1.36 -> 1.08x
-// the copy, float32 32768x4097 1.15 -> 1.05x; the 8192- and 16384-row slices, whose
-// columns are shorter, 1-4% slower in groups). Call after allow_shared_memory (the
-// occupancy query counts the opted-in shared memory).
-template <class Kernel, Access LOAD, class KernelFn>
-int64_t tile_group_rows(int64_t tiles_r, KernelFn kernel, c10::DeviceIndex device) {
-  constexpr int64_t kUnalignedGroupRows = 8;
-  if (const int64_t forced = forced_tile_group_rows(); forced > 0) {
-    return std::min(forced, tiles_r);
-  }
-  if (LOAD != Access::Aligned16 && 2 * tiles_r > resident_blocks<Kernel>(kernel, device)) {
-    return std::min(kUnalignedGroupRows, tiles_r);
-  }
-  return tiles_r;
 }
 
 // The device's L2 cache, in bytes. GPUTRANSPOSE_L2_BYTES overrides it, so that
@@ -215,10 +215,7 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.row_stride = plan.row_stride;
   params.tiles_r = Kernel::tiles_along_rows(plan.rows);
   params.tiles_c = Kernel::tiles_along_cols(plan.cols);
-  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
-  const c10::DeviceIndex device = x.device().index();
-  allow_shared_memory<Kernel>(kernel, device);
-  const int64_t group = tile_group_rows<Kernel, LOAD>(params.tiles_r, kernel, device);
+  const int64_t group = tile_group_rows<LOAD>(plan, params.tiles_r);
   params.sub_rows_log2 = fold.sub_rows_log2;
   params.sub_cols_log2 = fold.sub_cols_log2;
   int64_t tiles = Kernel::tiles_of(plan.batch, plan.rows, plan.cols);
@@ -241,6 +238,8 @@ void launch_tiled(const TransposePlan& plan, const at::Tensor& x, at::Tensor& ou
   params.release_from = static_cast<uint32_t>(
       L2 == InputL2::EvictLast ? first_releasing_tile(tiles, Kernel::TR * Kernel::TC * E, x) : 0);
   params.first_matrix_near_end = static_cast<uint32_t>(first_matrix_near_end(plan));
+  const auto kernel = tiled_transpose_kernel<E, LOAD, STORE, TILING, L2>;
+  allow_shared_memory<Kernel>(kernel, x.device().index());
   kernel<<<static_cast<unsigned>(tiles), Kernel::THREADS, Kernel::SMEM_TOTAL_BYTES, stream>>>(params);
   C10_CUDA_KERNEL_LAUNCH_CHECK();
 }
