@@ -3,6 +3,7 @@ The CUDA kernels are held to the same contract in test_transpose_cuda.py."""
 
 import pytest
 import torch
+import torch.autograd.forward_ad as fwAD
 
 import torch_transpose
 from helpers import (ALL_DTYPES, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id, random_finite,
@@ -166,8 +167,6 @@ def test_jvp_is_atens(dims):
 
 
 def test_dual_tensor_that_requires_grad_keeps_both_modes():
-    import torch.autograd.forward_ad as fwAD
-
     x = torch.randn(4, 6, requires_grad=True)
     tangent, grad = torch.randn(4, 6), torch.randn(6, 4)
     with fwAD.dual_level():
@@ -304,8 +303,6 @@ def test_explain_access_width_per_element_size(dtype):
 # -- bad input -----------------------------------------------------------------------------
 
 def _out_with_a_tangent():
-    import torch.autograd.forward_ad as fwAD
-
     with fwAD.dual_level():
         op.transpose.out(fwAD.make_dual(torch.empty(3, 4), torch.empty(3, 4)), out=torch.empty(4, 3))
 

@@ -14,10 +14,8 @@ _DIM0, _DIM1 = (arg.default_value for arg in _transpose._schema.arguments[1:3])
 
 
 def _transpose_batched(info, in_dims, x, dim0=_DIM0, dim1=_DIM1):
-    x_bdim = in_dims[0]
-    if x_bdim is None:
-        return _transpose(x, dim0, dim1), None
-    x = x.movedim(x_bdim, 0)
+    # x is batched: torch.library skips the rule when no operand is.
+    x = x.movedim(in_dims[0], 0)
     sample = torch.empty(x.shape[1:], dtype=x.dtype, device="meta")
     _transpose(sample, dim0, dim1)
     ndim = sample.dim()
