@@ -1,9 +1,0 @@
-#!/usr/bin/env bash
-# v51 device call 5 (session v): group_walk_probe.cu, two rounds. From the repository root.
-set -uo pipefail
-X=benchmarks/results/experiments/v51-line-aligned-walk
-nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; date -u
-nvcc -O3 -arch=sm_90 -std=c++17 -Xptxas -v $X/group_walk_probe.cu -o /tmp/gwp > $OUT/groupwalk-ptxas.txt 2>&1 || { tail $OUT/groupwalk-ptxas.txt; exit 1; }
-for round in 1 2; do timeout 200 /tmp/gwp > $OUT/groupwalk-probe-$round.txt 2>&1; echo "round $round rc $?"; done
-grep -h "cudaMemcpy\|^BEST" $OUT/groupwalk-probe-*.txt
-date -u
