@@ -2,10 +2,12 @@
 (scripts/sanitize): each element size x {16-byte, word-shifted or staged}
 loads x {16-byte, skewed word} stores, edge tiles, batches (several small
 matrices a tile), adjacent dims other than the last two (elements of the trailing
-dims, wide ones too), the memcpy / empty / fallback paths, out= and cuBLAS.
-Checks every result against ATen; exits non-zero on a mismatch.
+dims, wide ones too), the memcpy / empty / fallback paths and out=. Checks every
+result against ATen; exits non-zero on a mismatch. The tuning options (a development
+build's) take the kernels a different device would run: --help lists them.
     python3 scripts/sanitizer_cases.py [NAME ...]   only the cases whose names contain one"""
 
+import argparse
 import math
 import sys
 
@@ -81,28 +83,39 @@ def adjacent_dims_cases():
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help="only the cases whose names contain one of these")
+    parser.add_argument("--tile-group-rows", type=int, default=0,
+                        help="tile-rows walked together (0: the kernel choice's)")
+    parser.add_argument("--l2-bytes", type=int, default=0, help="take the L2 as this many bytes")
+    parser.add_argument("--memory-bytes-per-s", type=float, default=0.0,
+                        help="take the memory as this fast (2-byte rows past L2 are staged under 4e12)")
+    args = parser.parse_args()
+    tuning = dict(tile_group_rows=args.tile_group_rows, l2_bytes=args.l2_bytes,
+                  memory_bytes_per_s=args.memory_bytes_per_s)
+    if any(tuning.values()) and not torch_transpose._C.development_build():
+        sys.exit("tuning needs a development build (GPUTRANSPOSE_DEVELOPMENT=1)")
     seen, bad = 0, []
     all_cases = [(name, x, (-2, -1)) for dtype in DTYPES for name, x in cases(dtype)]
     all_cases += list(adjacent_dims_cases())
-    if names := sys.argv[1:]:
-        all_cases = [case for case in all_cases if any(name in case[0] for name in names)]
+    if args.names:
+        all_cases = [case for case in all_cases if any(name in case[0] for name in args.names)]
     for name, x, dims in all_cases:
         expected = x.transpose(*dims).contiguous()
-        got = op.transpose(x, *dims).view(-1).view(torch.uint8)
+        if any(tuning.values()):
+            got = torch_transpose._C._transpose_tuned(x, *dims, **tuning)
+            how = torch_transpose._C._explain_tuned(x, *dims, **tuning)
+        else:
+            got = op.transpose(x, *dims)
+            how = torch_transpose.explain(x, *dims)
         out = torch.empty(expected.shape, dtype=x.dtype, device="cuda")
         op.transpose.out(x, *dims, out=out)
         expected = expected.view(-1).view(torch.uint8)
-        path = torch_transpose.explain(x, *dims)
         seen += 1
-        if not (torch.equal(got, expected) and torch.equal(out.view(-1).view(torch.uint8), expected)):
+        if not (torch.equal(got.view(-1).view(torch.uint8), expected)
+                and torch.equal(out.view(-1).view(torch.uint8), expected)):
             bad.append((str(x.dtype), name))
-        print(f"{str(x.dtype):16} {name:30} {path['path']:18} load {path['load_bytes']:2} "
-              f"store {path['store_bytes']:2}", flush=True)
-    for dtype in [] if names else [torch.float32, torch.float64, torch.complex64, torch.complex128]:
-        x = torch.randn(129, 65, device="cuda").to(dtype)
-        seen += 1
-        if not torch.equal(op.transpose_cublas(x), x.t().contiguous()):
-            bad.append((str(dtype), "cublas"))
+        print(f"{str(x.dtype):16} {name:30} {how['path']:18} {how['kernel'] or ''}", flush=True)
     torch.cuda.synchronize()
     print(f"{seen} cases, {len(bad)} wrong {bad}")
     return 1 if bad else 0

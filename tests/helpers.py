@@ -98,3 +98,16 @@ def run_in_fresh_process(script, **env):
     `{tests}` in the script stands for this folder, so that it can import helpers."""
     return subprocess.run([sys.executable, "-c", script.format(tests=TESTS_DIR)],
                           env=dict(os.environ, **env), capture_output=True, text=True, timeout=300)
+
+
+def development_build_or_skip():
+    """Skip unless this is a development build (its tuned entry points: other device facts,
+    walk overrides), or fail where GPUTRANSPOSE_REQUIRE_CUDA=1 asks for the whole check."""
+    import torch_transpose
+
+    if torch_transpose._C.development_build():
+        return
+    message = "needs a development build (GPUTRANSPOSE_DEVELOPMENT=1; ./scripts/test builds one)"
+    if REQUIRE_CUDA:
+        pytest.fail(message)
+    pytest.skip(message)

@@ -110,11 +110,11 @@ def _nested():
 
 MISUSE = [
     ("quantized", lambda: op.transpose(_quantized()), NotImplementedError,
-     "Could not run 'gputranspose::transpose' with arguments from the 'QuantizedCPU' backend"),
+     "gputranspose.transpose: quantized tensors are not supported; transpose x.dequantize()"),
     ("nested", lambda: op.transpose(_nested()), NotImplementedError,
      "gputranspose.transpose: nested tensors are not supported"),
     ("sparse csr", lambda: op.transpose(torch.eye(3).to_sparse_csr()), NotImplementedError,
-     "Could not run 'gputranspose::transpose' with arguments from the 'SparseCsrCPU' backend"),
+     "gputranspose.transpose: sparse compressed (CSR, CSC, BSR, BSC) tensors are not supported"),
     ("dims both bad", lambda: op.transpose(torch.empty(2, 2), 7, 9), IndexError,
      "gputranspose.transpose: dim0=7 is out of range for a 2-D tensor"),
     ("scalar bad dim", lambda: op.transpose(torch.tensor(1.0), 0, 1), IndexError,
@@ -145,9 +145,7 @@ CUDA_MISUSE = [
     ("out overlaps x", lambda: (lambda b: op.transpose.out(b[:64].view(8, 8), out=b[32:96].view(8, 8)))(
         torch.empty(128, device="cuda")), RuntimeError, "gputranspose.transpose.out: out overlaps x"),
     ("quantized cuda", lambda: op.transpose(torch.quantize_per_tensor(torch.randn(4, 4, device="cuda"), 0.1, 0, torch.quint8)),
-     NotImplementedError, "Could not run 'gputranspose::transpose' with arguments from the 'QuantizedCUDA' backend"),
-    ("cublas int", lambda: op.transpose_cublas(torch.empty(4, 4, dtype=torch.int32, device="cuda")),
-     RuntimeError, "gputranspose.transpose_cublas: cuBLAS geam takes float32, float64, complex64 and complex128, got Int"),
+     NotImplementedError, "gputranspose.transpose: quantized tensors are not supported; transpose x.dequantize()"),
 ]
 
 

@@ -28,8 +28,8 @@ def test_schemas():
         "gputranspose::transpose(Tensor x, int dim0=-2, int dim1=-1) -> Tensor")
     assert str(op.transpose.out._schema) == (
         "gputranspose::transpose.out(Tensor x, int dim0=-2, int dim1=-1, *, Tensor(a!) out) -> ()")
-    assert str(op.transpose_cublas.default._schema) == (
-        "gputranspose::transpose_cublas(Tensor x) -> Tensor")
+    # The cuBLAS peer is a benchmark's (benchmarks/peers), not the product's.
+    assert not hasattr(op, "transpose_cublas")
 
 
 @pytest.mark.parametrize("key", ["CPU", "Meta", "Autograd"])
@@ -286,6 +286,17 @@ def test_explain_adjacent_dims_take_the_trailing_dims_as_elements(make, dims, pa
     assert reason in how["reason"], how
 
 
+def test_explain_names_the_kernel_or_says_why_not():
+    how = torch_transpose.explain(torch.empty(64, 64))
+    if torch_transpose.has_cuda_kernels() and torch.cuda.is_available():
+        assert how["kernel"].startswith("tiled<e=4,"), how
+        assert how["device"] == torch.cuda.current_device()
+        assert how["blocks"] > 0 and how["threads"] > 0
+    else:
+        assert how["kernel"] is None and how["device"] is None, how
+        assert how["note"] in ("no CUDA device to choose a kernel for", "this build has no CUDA kernels")
+
+
 def test_explain_answers_for_meta_tensors():
     assert torch_transpose.explain(torch.empty(64, 64, device="meta"))["path"] == "tiled_contiguous"
 
@@ -332,11 +343,57 @@ BAD_CALLS = [
      "out= does not support forward-mode automatic differentiation"),
     ("torch.func.grad", lambda: torch.func.grad(lambda t: op.transpose(t).sum())(torch.randn(3, 4)),
      RuntimeError, "cannot use C++ torch::autograd::Function with functorch transforms"),
-    ("cublas on cpu", lambda: op.transpose_cublas(torch.empty(3, 4)), NotImplementedError,
-     "gputranspose::transpose_cublas"),
     ("sparse input", lambda: op.transpose(torch.eye(3).to_sparse()), NotImplementedError,
-     "gputranspose::transpose"),
+     "gputranspose.transpose: sparse COO tensors are not supported; use x.transpose(dim0, dim1)"),
+    ("sparse input, inference mode", lambda: _in_inference_mode(lambda: op.transpose(torch.eye(3).to_sparse())),
+     NotImplementedError, "gputranspose.transpose: sparse COO tensors are not supported"),
+    ("sparse CSR input", lambda: op.transpose(torch.eye(3).to_sparse_csr()), NotImplementedError,
+     "gputranspose.transpose: sparse compressed (CSR, CSC, BSR, BSC) tensors are not supported"),
+    ("quantized input", lambda: op.transpose(torch.quantize_per_tensor(torch.eye(3), 0.1, 0, torch.qint8)),
+     NotImplementedError, "gputranspose.transpose: quantized tensors are not supported; transpose x.dequantize()"),
+    ("quantized input, inference mode",
+     lambda: _in_inference_mode(lambda: op.transpose(torch.quantize_per_tensor(torch.eye(3), 0.1, 0, torch.qint8))),
+     NotImplementedError, "gputranspose.transpose: quantized tensors are not supported"),
+    ("sparse out=", lambda: op.transpose.out(torch.eye(3).to_sparse(), out=torch.empty(3, 3)), NotImplementedError,
+     "gputranspose.transpose.out: sparse COO tensors are not supported"),
+    ("x not a tensor", lambda: torch_transpose.transpose([[1, 2]]), TypeError,
+     "torch_transpose: x must be a torch.Tensor, got list"),
+    ("dim not an int", lambda: torch_transpose.transpose(torch.empty(3, 4), 0.5), TypeError,
+     "torch_transpose: dim0 must be an int, got float"),
+    ("dim a bool", lambda: torch_transpose.transpose(torch.empty(3, 4), 0, True), TypeError,
+     "torch_transpose: dim1 must be an int, got bool"),
+    ("out not a tensor", lambda: torch_transpose.transpose(torch.empty(3, 4), out=[]), TypeError,
+     "torch_transpose: out must be a torch.Tensor, got list"),
+    ("explain of a non-tensor", lambda: torch_transpose.explain(3), TypeError,
+     "torch_transpose: x must be a torch.Tensor, got int"),
 ]
+
+
+def _in_inference_mode(call):
+    # Inference mode skips the Autograd kernel: the backend's kernel must say the same.
+    with torch.inference_mode():
+        return call()
+
+
+UNSUPPORTED_LAYOUTS = [
+    ("sparse COO", lambda: torch.eye(3).to_sparse(), "sparse COO tensors are not supported"),
+    ("sparse CSR", lambda: torch.eye(3).to_sparse_csr(), "sparse compressed"),
+    ("quantized", lambda: torch.quantize_per_tensor(torch.eye(3), 0.1, 0, torch.qint8),
+     "quantized tensors are not supported"),
+    ("nested", lambda: torch.nested.nested_tensor([torch.empty(2, 3), torch.empty(4, 3)]),
+     "nested tensors are not supported"),
+]
+
+
+@pytest.mark.parametrize("make,message", [c[1:] for c in UNSUPPORTED_LAYOUTS],
+                         ids=[c[0] for c in UNSUPPORTED_LAYOUTS])
+def test_explain_agrees_that_unsupported_layouts_raise(make, message):
+    x = make()
+    how = torch_transpose.explain(x)
+    assert how["path"] == "unsupported" and message in how["reason"], how
+    assert how["kernel"] is None
+    with pytest.raises(NotImplementedError, match=message):
+        op.transpose(x)
 
 
 @pytest.mark.parametrize("call,error,message", [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS])

@@ -2,14 +2,13 @@
 poisoned memory. Skipped without a GPU; GPUTRANSPOSE_REQUIRE_CUDA=1 makes the
 skip a failure."""
 
-import ast
 import pytest
 import torch
 
 import torch_transpose
 from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id,
-                     poison_cuda_cache, poisoned_like, random_finite, random_tensor,
-                     run_in_fresh_process)
+                     development_build_or_skip, poison_cuda_cache, poisoned_like, random_finite,
+                     random_tensor)
 
 pytestmark = pytest.mark.cuda
 op = torch.ops.gputranspose
@@ -165,110 +164,83 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
     assert_bitwise_equal(out, expected)
 
 
-def fresh_process_check(cases):
-    """A script for run_in_fresh_process (settings the launcher reads once per process):
-    `cases`, Python text of (shape, view) pairs (a view may use `skip`, 16 bytes in
-    elements), each transposed through out= for every element size, byte for byte."""
-    return """
-import sys, torch, torch_transpose
-sys.path.insert(0, {tests!r})
-from helpers import ONE_DTYPE_PER_SIZE, assert_bitwise_equal, poisoned_like, random_tensor
-for dtype in ONE_DTYPE_PER_SIZE:
-    skip = 16 // dtype.itemsize
-    for shape, view in CASES:
-        x = random_tensor(shape, dtype, "cuda")
-        x = view(x) if view else x
-        expected = x.mT.contiguous()
-        out = poisoned_like(expected.shape, dtype, "cuda")
-        torch.ops.gputranspose.transpose.out(x, -2, -1, out=out)
-        assert_bitwise_equal(out, expected)
-print("ok")
-""".replace("CASES", cases)
+def check_tuned(cases, **tuning):
+    """Each (shape, view) case, for every element size, through the CUDA kernel with other
+    device facts or walk overrides (a development build's _transpose_tuned), byte for byte;
+    a view may use `skip`, 16 bytes in elements. Returns the kernels chosen."""
+    development_build_or_skip()
+    kernels = []
+    for dtype in ONE_DTYPE_PER_SIZE:
+        skip = 16 // dtype.itemsize
+        for shape, view in cases:
+            x = random_tensor(shape, dtype, "cuda")
+            x = view(x, skip) if view else x
+            expected = x.mT.contiguous()
+            poison_cuda_cache(expected.numel() * expected.element_size())
+            assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, **tuning), expected)
+            kernels.append(torch_transpose._C._explain_tuned(x, **tuning))
+    return kernels
 
 
 # Blocks walk the tiles a group of tile-rows at a time (a whole column of tiles by
-# default); the override, read once per process, makes groups of 3
-# tile-rows and a shorter last group, on every path that walks tiles in groups.
-TILE_WALK_CHECK = fresh_process_check(
-    "[((1000, 700), None), ((2, 999, 1001), None), ((3, 4000, 129), None),"
-    " ((1100, 530), lambda x: x[:, 3:-17])]")
+# default): groups of 3 tile-rows and a shorter last group, on every path that walks
+# tiles in groups.
+TILE_WALK_CASES = [((1000, 700), None), ((2, 999, 1001), None), ((3, 4000, 129), None),
+                   ((1100, 530), lambda x, skip: x[:, 3:-17])]
 
 
 def test_tile_walk_in_groups_covers_every_tile():
-    result = run_in_fresh_process(TILE_WALK_CHECK, GPUTRANSPOSE_TILE_GROUP="3")
-    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+    for how in check_tuned(TILE_WALK_CASES, tile_group_rows=3):
+        assert how["group_rows"] <= 3, how
 
 
 def test_interleaved_tile_columns_cover_every_tile():
-    # Every shape's columns interleaved (the launcher does it where rows lie an odd
-    # multiple of 128 KiB apart), odd and even numbers of them, in groups of 3 tile-rows too.
-    for group in ("3", "0"):
-        result = run_in_fresh_process(TILE_WALK_CHECK, GPUTRANSPOSE_INTERLEAVE="1",
-                                      GPUTRANSPOSE_TILE_GROUP=group)
-        assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+    # Every shape's columns interleaved (the choice does it where rows lie an odd
+    # multiple of 128 KiB apart), odd and even numbers of them, in groups of 3 too.
+    for group in (3, 0):
+        for how in check_tuned(TILE_WALK_CASES, interleave=1, tile_group_rows=group):
+            assert how["interleave"], how
 
 
 # Rows 16 bytes into a 128-byte line in the fifth case; rows that start anywhere in
 # the sixth and seventh (8-byte elements' word loads at evict_last: skewed and aligned
 # stores); in the last two, skewed tiles whose last tile column is cut (1-byte ones are
 # 256 bytes wide past L2), one matrix and a batch.
-EVICT_LAST_CHECK = fresh_process_check(
-    "[((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None), ((4111, 512), None),"
-    " ((skip + 999 * 1024,), lambda x: x[skip:].view(999, 1024)), ((1001, 703), None),"
-    " ((1000, 720), lambda x: x[:, 1:]), ((1001, 1040), None), ((2, 999, 528), None)]")
+EVICT_LAST_CASES = [
+    ((1000, 704), None), ((999, 1024), None), ((3, 1000, 704), None), ((4111, 512), None),
+    ((16 + 999 * 1024,), lambda x, skip: x[skip:skip + 999 * 1024].view(999, 1024)),
+    ((1001, 703), None), ((1000, 720), lambda x, skip: x[:, 1:]), ((1001, 1040), None),
+    ((2, 999, 528), None)]
 
 
-@pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])
+@pytest.mark.parametrize("l2_bytes", [65536, 1048576])
 def test_evict_last_kernels_on_a_small_l2(l2_bytes):
     # With the L2 taken as 64 KiB or 1 MiB, these inputs take the evict_last kernels
     # (aligned loads, or 8-byte word loads; aligned and skewed stores), with releases
     # from the blocks that read the last half of that: none, some or all of a matrix's tiles.
-    result = run_in_fresh_process(EVICT_LAST_CHECK, GPUTRANSPOSE_L2_BYTES=l2_bytes)
-    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+    kernels = check_tuned(EVICT_LAST_CASES, l2_bytes=l2_bytes)
+    evict_last = [how for how in kernels if how["input_l2"] == "evict_last"]
+    assert len(evict_last) >= len(kernels) // 2, kernels
+    assert {how["store"] for how in evict_last} == {"aligned16", "words"}
 
 
-# 2-byte rows that start anywhere and outgrow L2 are staged on memory under 4 TB/s
-# and read as shifted words elsewhere (stages_2_byte_rows): each way, with the L2
-# taken as 64 KiB, for odd pitches, slices, a storage offset and batches, under
-# skewed and (the last two) aligned stores; and the two ways launch different
-# kernels for each (named by the profiler).
-STAGED_2_BYTE_CHECK = fresh_process_check(
-    "[((1001, 1003), None), ((999, 1025), lambda x: x[:, 1:]), ((1000, 1019), lambda x: x[:, :-17]),"
-    " ((1 + 513 * 257,), lambda x: x[1:].view(513, 257)), ((3, 257, 515), None), ((4099, 63), None),"
-    " ((1024, 1041), lambda x: x[:, :-17]), ((512, 515), lambda x: x[:, 3:])]"
-) + """
-from torch.profiler import ProfilerActivity, profile
-skewed = random_tensor((1001, 1003), torch.bfloat16, "cuda")
-aligned_store = random_tensor((1024, 1041), torch.bfloat16, "cuda")[:, :-17]
-with profile(activities=[ProfilerActivity.CUDA]) as trace:
-    torch.ops.gputranspose.transpose(skewed, -2, -1)
-    torch.ops.gputranspose.transpose(aligned_store, -2, -1)
-    torch.cuda.synchronize()
-print(sorted(set(e.name for e in trace.events() if "tiled_transpose" in e.name)))
-"""
+# 2-byte rows that start anywhere and outgrow L2 are staged on memory under 4 TB/s and
+# read as shifted words elsewhere: each way, with the L2 taken as 64 KiB, for odd
+# pitches, slices, a storage offset and batches, under skewed and (the last two)
+# aligned stores.
+STAGED_2_BYTE_CASES = [
+    ((1001, 1003), None), ((999, 1025), lambda x, skip: x[:, 1:]),
+    ((1000, 1019), lambda x, skip: x[:, :-17]), ((1 + 513 * 257,), lambda x, skip: x[1:].view(513, 257)),
+    ((3, 257, 515), None), ((4099, 63), None), ((1024, 1041), lambda x, skip: x[:, :-17]),
+    ((512, 515), lambda x, skip: x[:, 3:])]
 
 
-def test_2_byte_rows_past_l2_staged_or_word_loaded():
-    kernels = {}
-    for staged in ("0", "1"):
-        result = run_in_fresh_process(STAGED_2_BYTE_CHECK, GPUTRANSPOSE_L2_BYTES="65536",
-                                      GPUTRANSPOSE_STAGED_2_BYTE=staged)
-        assert result.returncode == 0, result.stderr[-3000:]
-        lines = result.stdout.splitlines()
-        names = [line for line in lines if line.startswith("['")]
-        assert "ok" in lines and len(names) == 1, result.stdout
-        kernels[staged] = set(ast.literal_eval(names[0]))
-        assert len(kernels[staged]) == 2, kernels  # one for each store kind
-    assert not kernels["0"] & kernels["1"], kernels
-
-
-# Rows that start anywhere, under aligned stores, take tall tiles where the output's rows
-# are 16384 elements or longer (tall_tiles; has_tall_tile's kernels: staged 1-byte rows,
-# 4- and 8-byte word loads, and 2-byte rows where they are staged, past L2 on an H100):
-# rows of an odd pitch, a slice that starts off alignment and cuts the last tile column,
-# and a batch at a storage offset; 16416 rows cut the last tile-row.
-LONG_OUTPUT_ROWS = ("[((16384, 301), lambda x: x[:, :35]), ((16416, 301), lambda x: x[:, 3:-17]),"
-                    " ((1 + 2 * 16416 * 37,), lambda x: x[1:].view(2, 16416, 37))]")
+@pytest.mark.parametrize("memory_bytes_per_s,load", [(3.35e12, "staged"), (4.8e12, "words")])
+def test_2_byte_rows_past_l2_staged_or_word_loaded(memory_bytes_per_s, load):
+    kernels = check_tuned(STAGED_2_BYTE_CASES, l2_bytes=65536, memory_bytes_per_s=memory_bytes_per_s)
+    two_byte = [how for how in kernels if how["element_size"] == 2 and how["load"] != "aligned16"]
+    assert two_byte and {how["load"] for how in two_byte} == {load}, two_byte
+    assert {how["store"] for how in two_byte} == {"aligned16", "words"}, two_byte
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
@@ -286,40 +258,33 @@ def test_tall_unaligned_rows_walk_in_tile_row_groups(dtype):
     check(random_tensor((65536 + 300, 301), dtype, "cuda")[:, 3:-17])
 
 
-# The same shapes with the L2 taken as 64 KiB and 2-byte rows staged (as past L2 on an
-# H100), every element size; then 16384 rows (tall tiles) and 8192 (not) of each kernel
-# that has them, named by the profiler in launch order (one trace in a fresh process).
-TALL_TILES_CHECK = fresh_process_check(LONG_OUTPUT_ROWS) + """
-from torch.profiler import ProfilerActivity, profile
-inputs = [torch.randint(0, 100, (rows, 35), device="cuda").to(dtype)
-          for dtype in (torch.uint8, torch.bfloat16, torch.float32, torch.float64)
-          for rows in (16384, 8192)]
-with profile(activities=[ProfilerActivity.CUDA]) as trace:
-    for x in inputs:
-        torch.ops.gputranspose.transpose(x, -2, -1)
-    torch.cuda.synchronize()
-kernels = sorted((e.time_range.start, e.name) for e in trace.events() if "tiled_transpose" in e.name)
-print([name for _, name in kernels])
-"""
+# Rows that start anywhere, under aligned stores, take tall tiles where the output's rows
+# are 16384 elements or longer, for the kernels that have them (staged 1-byte rows, 4-
+# and 8-byte word loads, and 2-byte rows where they are staged, past L2 on slower memory):
+# the long-row shapes above with the L2 taken as 64 KiB and 2-byte rows staged, every
+# element size; then 16384 rows (tall tiles) and 8192 (not) of each such kernel.
+LONG_OUTPUT_ROW_CASES = [((16384, 301), lambda x, skip: x[:, :35]),
+                         ((16416, 301), lambda x, skip: x[:, 3:-17]),
+                         ((1 + 2 * 16416 * 37,), lambda x, skip: x[1:].view(2, 16416, 37))]
 
 
 def test_long_output_rows_take_tall_tiles():
-    result = run_in_fresh_process(TALL_TILES_CHECK, GPUTRANSPOSE_L2_BYTES="65536",
-                                  GPUTRANSPOSE_STAGED_2_BYTE="1")
-    assert result.returncode == 0, result.stderr[-3000:]
-    lines = result.stdout.strip().splitlines()
-    assert lines[0] == "ok", result.stdout
-    names = ast.literal_eval(lines[-1])
-    assert len(names) == 8 and len(set(names)) == 8, names
-    tall = "Tiling)3"  # Tiling::Tall, as the profiler spells the template argument
-    assert [tall in name for name in names] == [True, False] * 4, names
+    kernels = check_tuned(LONG_OUTPUT_ROW_CASES, l2_bytes=65536, memory_bytes_per_s=3.35e12)
+    assert any(how["tiling"] == "tall" for how in kernels), kernels
+    for dtype in (torch.uint8, torch.bfloat16, torch.float32, torch.float64):
+        for rows, tiling in ((16384, "tall"), (8192, "wide")):
+            x = torch.randint(0, 100, (rows, 35), device="cuda").to(dtype)
+            how = torch_transpose._C._explain_tuned(x, l2_bytes=65536, memory_bytes_per_s=3.35e12)
+            assert how["tiling"] == tiling and how["store"] == "aligned16", (dtype, rows, how)
+            assert_bitwise_equal(torch_transpose._C._transpose_tuned(
+                x, l2_bytes=65536, memory_bytes_per_s=3.35e12), x.mT.contiguous())
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("view", [lambda x: x, lambda x: x[:, 3:-1000], lambda x: x[:-2, 16:]],
                          ids=["whole", "unaligned_slice", "odd_rows"])
 def test_rows_128_kib_apart(dtype, view):
-    # The tile columns these rows cut are walked interleaved (v34).
+    # The tile columns these rows cut are walked interleaved.
     row = (128 << 10) // torch.empty((), dtype=dtype).element_size()
     check(view(random_tensor((37, row), dtype, "cuda")))
 
@@ -396,11 +361,7 @@ def test_adjacent_dims_move_the_trailing_dims_as_elements(shape, dtype, dims, vi
 # (rows that start mid-line, gaps between rows). Releases change no data: this checks
 # the results of the evict_last kernels, with their releases, for each tile: 128 units
 # (elements of 80 bytes and more), 256 (48 and 64 bytes), 512 (32 bytes).
-WIDE_EVICT_LAST_CHECK = """
-import sys, torch, torch_transpose
-sys.path.insert(0, {tests!r})
-from helpers import assert_bitwise_equal, poisoned_like, random_tensor
-cases = [((4097, 3, 32), torch.float32, (0, 1), None),                        # 128 B
+WIDE_EVICT_LAST_CASES = [((4097, 3, 32), torch.float32, (0, 1), None),                        # 128 B
          ((3, 700, 5, 72), torch.float16, (1, 2), None),                      # 144 B, rows mid-line
          ((3, 700, 5, 72), torch.float16, (1, 2), lambda x: x[:, :, 1:]),     # and gaps
          ((5, 130, 3, 1024), torch.uint8, (1, 2), None),                      # 1 KiB
@@ -408,22 +369,19 @@ cases = [((4097, 3, 32), torch.float32, (0, 1), None),                        # 
          ((6, 400, 10, 16), torch.float32, (1, 2), lambda x: x[::2, :, 1:]),  # 64 B, gaps
          ((3000, 33, 4), torch.float64, (0, 1), None),                        # 32 B
          ((3, 2000, 7, 4), torch.float64, (1, 2), lambda x: x[:, 5:-3])]      # gaps between batches
-for shape, dtype, dims, view in cases:
-    x = random_tensor(shape, dtype, "cuda")
-    x = view(x) if view else x
-    assert torch_transpose.explain(x, *dims)["path"] == "wide_elements", (shape, dtype)
-    expected = x.transpose(*dims).contiguous()
-    out = poisoned_like(expected.shape, dtype, "cuda")
-    torch.ops.gputranspose.transpose.out(x, *dims, out=out)
-    assert_bitwise_equal(out, expected)
-print("ok")
-"""
 
 
-@pytest.mark.parametrize("l2_bytes", ["65536", "1048576"])
+@pytest.mark.parametrize("l2_bytes", [65536, 1048576])
 def test_wide_elements_at_evict_last_on_a_small_l2(l2_bytes):
-    result = run_in_fresh_process(WIDE_EVICT_LAST_CHECK, GPUTRANSPOSE_L2_BYTES=l2_bytes)
-    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+    development_build_or_skip()
+    for shape, dtype, dims, view in WIDE_EVICT_LAST_CASES:
+        x = random_tensor(shape, dtype, "cuda")
+        x = view(x) if view else x
+        how = torch_transpose._C._explain_tuned(x, *dims, l2_bytes=l2_bytes)
+        assert (how["path"], how["input_l2"]) == ("wide_elements", "evict_last"), (shape, dtype, how)
+        expected = x.transpose(*dims).contiguous()
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, *dims, l2_bytes=l2_bytes), expected)
 
 
 def test_wide_elements_into_an_out_buffer_off_16_bytes_fall_back():
@@ -469,32 +427,17 @@ def test_jvp_and_vmap_on_cuda():
     assert_bitwise_equal(torch.func.vmap(op.transpose, in_dims=2)(x), x.movedim(2, 0).mT.contiguous())
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.complex64, torch.complex128],
-                         ids=dtype_id)
-@pytest.mark.parametrize("shape", [(1, 1), (33, 65), (1024, 512), (8191, 257)], ids=str)
-def test_cublas_peer_matches_aten(dtype, shape):
-    # geam computes 1 * A + 0 * C: arithmetic quiets signalling NaNs, so feed it finite values.
-    x = random_finite(shape, dtype, "cuda")
-    poison_cuda_cache(x.numel() * x.element_size())
-    assert_bitwise_equal(op.transpose_cublas(x), x.t().contiguous())
-    x_slice = random_finite((shape[0], shape[1] + 7), dtype, "cuda")[:, 7:]
-    assert_bitwise_equal(op.transpose_cublas(x_slice), x_slice.t().contiguous())
-
-
 @pytest.mark.parametrize("call,message", [
-    (lambda: op.transpose_cublas(torch.empty(4, 4, dtype=torch.float16, device="cuda")),
-     "cuBLAS geam takes float32, float64, complex64 and complex128, got Half"),
-    (lambda: op.transpose_cublas(torch.empty(2, 4, 4, device="cuda")), "takes 2-D tensors, got 3-D"),
-    (lambda: op.transpose_cublas(torch.empty(4, 4, device="cuda")[:, ::2]), "unit stride inside a row"),
     (lambda: op.transpose.out(torch.empty(3, 4, device="cuda"), out=torch.empty(4, 3)),
      "out is on cpu but x is on cuda:0"),
     (lambda: op.transpose.out(torch.empty(3, 4), out=torch.empty(4, 3, device="cuda")),
      "out is on cuda:0 but x is on cpu"),
     (lambda: (lambda x: op.transpose.out(x, out=x))(torch.empty(8, 8, device="cuda")), "out overlaps x"),
     (lambda: op.transpose(torch.empty(3, 4, device="cuda"), 0, 5), "dim1=5 is out of range"),
-], ids=["cublas_half", "cublas_3d", "cublas_strided", "out_cpu", "x_cpu", "out_alias", "bad_dim"])
+    (lambda: op.transpose(torch.eye(3, device="cuda").to_sparse()), "sparse COO tensors are not supported"),
+], ids=["out_cpu", "x_cpu", "out_alias", "bad_dim", "sparse"])
 def test_bad_input_on_cuda(call, message):
-    with pytest.raises((RuntimeError, IndexError)) as info:
+    with pytest.raises((RuntimeError, IndexError, NotImplementedError)) as info:
         call()
     assert message in str(info.value)
 

@@ -1,20 +1,34 @@
 """gputranspose: a matrix transpose for PyTorch that runs at copy speed on NVIDIA GPUs.
 
 Importing this package loads the compiled library, which registers
-``torch.ops.gputranspose.transpose`` (and its ``.out`` overload and
-``transpose_cublas``) with PyTorch's dispatcher.
+``torch.ops.gputranspose.transpose`` (and its ``.out`` overload) with PyTorch's
+dispatcher, once per process.
 """
 
-from typing import Optional
+from typing import Any, Dict, List, Optional
 
 import torch
 
-from . import _C
-from . import _vmap  # noqa: F401  (registers the op's torch.func.vmap rule)
+from . import _build_check
 
-__version__ = _C.__version__
+_C = _build_check.import_extension()
+
+from . import _vmap  # noqa: E402,F401  (registers the op's torch.func.vmap rule)
+
+__version__: str = _C.__version__
 
 __all__ = ["transpose", "explain", "has_cuda_kernels", "cuda_arch_list", "__version__"]
+
+
+def _check_tensor(x: Any, name: str) -> None:
+    if not isinstance(x, torch.Tensor):
+        raise TypeError(f"torch_transpose: {name} must be a torch.Tensor, got {type(x).__name__}")
+
+
+def _check_dim(dim: Any, name: str) -> None:
+    # bool is an int subclass, but True/False as a dim is a bug at the call site.
+    if isinstance(dim, bool) or not isinstance(dim, int):
+        raise TypeError(f"torch_transpose: {name} must be an int, got {type(dim).__name__}")
 
 
 def transpose(
@@ -29,35 +43,53 @@ def transpose(
     ``x.t()`` would. The result never aliases ``x``.
 
     On CUDA, tiled kernels move every dtype at copy speed; layouts they do not
-    take fall back to ATen (see :func:`explain`). Differentiable in reverse and
+    take fall back to ATen (see :func:`explain`). Sparse, quantized, nested and
+    mkldnn tensors raise ``NotImplementedError``. Differentiable in reverse and
     forward mode (dual tensors, ``torch.func.jvp``), and batched by ``torch.func.vmap``.
 
     If ``out`` is given, the result is written into it and ``out`` is returned:
     it must have x's dtype and device, be contiguous and not overlap ``x``; an
     empty ``out`` is resized, any other wrong shape is an error.
     """
+    _check_tensor(x, "x")
+    _check_dim(dim0, "dim0")
+    _check_dim(dim1, "dim1")
     if out is None:
         return torch.ops.gputranspose.transpose(x, dim0, dim1)
+    _check_tensor(out, "out")
     torch.ops.gputranspose.transpose.out(x, dim0, dim1, out=out)
     return out
 
 
-def explain(x: torch.Tensor, dim0: int = -2, dim1: int = -1) -> dict:
-    """Which path ``transpose(x, dim0, dim1)`` takes on CUDA, and why.
+def explain(
+    x: torch.Tensor, dim0: int = -2, dim1: int = -1, *, device: Optional[int] = None
+) -> Dict[str, Any]:
+    """What ``transpose(x, dim0, dim1)`` runs on CUDA, and why.
 
-    Returns a dict with ``path`` (``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``,
-    ``"tiled_row_strided"``, ``"wide_elements"`` or ``"aten_fallback"``), ``reason``, and
-    ``load_bytes`` / ``store_bytes``: how the tiled kernels touch each side, 16
-    (128-bit accesses, rows 16-byte aligned) or 4 (rows starting anywhere: loads
-    read the aligned words that hold a row, or for 1-byte types (and 2-byte ones
-    past L2 on memory under 4 TB/s) stage its aligned 16-byte chunks in shared
-    memory, and shift them into place; stores write
-    whole aligned 16-byte chunks from skewed tiles, as they also do for 16-byte-aligned
-    output rows that start mid-sector and span several tiles); 0 off the tiled paths.
-    Looks at the layout only, so it answers for CPU and meta tensors too; CPU
-    tensors always run the ATen implementation.
+    Returns a dict:
+
+    * ``path``: ``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``, ``"tiled_row_strided"``,
+      ``"wide_elements"``, ``"aten_fallback"`` (ATen's copy runs: correct, not fast), or
+      ``"unsupported"`` (the op raises for this layout); ``reason`` says why.
+    * ``kernel``: the kernel a CUDA device runs (e.g. ``"tiled<e=1, load=staged,
+      store=aligned16, tiling=wide, l2=normal>"``), or ``None`` where no kernel runs or none
+      is known; then ``note`` says why (no CUDA device to choose for, a CPU-only build).
+    * ``device``: the CUDA device whose facts chose the kernel; ``element_size``: the bytes
+      moved as one element.
+    * On the tiled paths: ``tiling``, ``load``, ``store``, ``group_rows``, ``interleave``;
+      on the tiled and wide-element paths ``input_l2`` and ``tile``; and the launch shape
+      ``blocks``, ``threads``, ``shared_bytes``.
+
+    For a CUDA tensor the answer is its device's; for a CPU or meta tensor it is what
+    ``device`` (default: the current CUDA device) would run, since such tensors themselves
+    always run ATen's implementation.
     """
-    return _C.explain(x, dim0, dim1)
+    _check_tensor(x, "x")
+    _check_dim(dim0, "dim0")
+    _check_dim(dim1, "dim1")
+    if device is not None:
+        _check_dim(device, "device")
+    return _C.explain(x, dim0, dim1, device)
 
 
 def has_cuda_kernels() -> bool:
@@ -65,6 +97,6 @@ def has_cuda_kernels() -> bool:
     return _C.has_cuda_kernels()
 
 
-def cuda_arch_list() -> list:
+def cuda_arch_list() -> List[str]:
     """The GPU architectures the CUDA kernels were compiled for, e.g. ``['sm_90']``."""
     return _C.cuda_arch_list()

@@ -1,7 +1,7 @@
 // The kernels' tile coordinates come from FastDivider (csrc/cuda/fast_divider.h):
 // exact for every dividend below 2^31 and every divisor the launcher passes
 // (1 to 2^31), checked here on the host, which divides the same way.
-#include "cuda/fast_divider.h"
+#include "core/cuda/fast_divider.h"
 
 #include <gtest/gtest.h>
 

@@ -114,10 +114,26 @@ TEST(TransposeCuda, MatchesAtenOnCuda) {
   expect_transpose_matches_aten(torch::kCUDA);
 }
 
-TEST(TransposeCuda, CublasPeerMatchesAten) {
+TEST(TransposeCuda, ExplainNamesTheKernelThatRuns) {
   SKIP_WITHOUT_CUDA();
-  const auto x = torch::randn({129, 65}, torch::dtype(torch::kFloat).device(torch::kCUDA));
-  EXPECT_TRUE(torch::equal(gputranspose::transpose_cublas(x), x.t().contiguous()));
+  const auto x = torch::randn({1000, 700}, torch::dtype(torch::kFloat).device(torch::kCUDA));
+  const auto how = gputranspose::explain(x);
+  EXPECT_EQ(how.path, "tiled_contiguous");
+  EXPECT_EQ(how.kernel.rfind("tiled<e=4,", 0), 0u) << how.kernel;
+  EXPECT_EQ(how.device, x.device().index());
+  EXPECT_GT(how.blocks, 0);
+  EXPECT_GT(how.threads, 0);
+}
+
+TEST(Transpose, UnsupportedLayoutsRaiseAShortError) {
+  const auto sparse = torch::randn({4, 4}).to_sparse();
+  EXPECT_EQ(gputranspose::explain(sparse).path, "unsupported");
+  try {
+    gputranspose::transpose(sparse);
+    FAIL() << "a sparse input must raise";
+  } catch (const c10::NotImplementedError& e) {
+    EXPECT_NE(std::string(e.what()).find("sparse COO tensors are not supported"), std::string::npos);
+  }
 }
 
 }  // namespace

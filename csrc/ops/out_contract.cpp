@@ -5,10 +5,6 @@
 
 namespace gputranspose {
 
-at::Tensor transposed_view(const at::Tensor& x, const TransposeDims& dims) {
-  return dims.copy_only ? x : x.transpose(dims.dim0, dims.dim1);
-}
-
 void check_and_prepare_out(const at::Tensor& x, const at::Tensor& view, const at::Tensor& out) {
   constexpr const char* op = "gputranspose.transpose.out";
   TORCH_CHECK(out.device() == x.device(), op, ": out is on ", out.device(), " but x is on ",

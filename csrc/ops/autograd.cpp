@@ -5,10 +5,11 @@
 
 #include <gputranspose/transpose.h>
 
-#include "../transpose_op.h"
+#include "kernels.h"
+#include "tensor_layout.h"
+#include "transpose_op.h"
 
 #include <torch/autograd.h>
-#include <torch/library.h>
 
 namespace gputranspose {
 namespace {
@@ -31,19 +32,16 @@ class TransposeFunction : public torch::autograd::Function<TransposeFunction> {
   }
 };
 
-// Nested tensors reach this kernel first (their backend has no kernel at all):
-// say so plainly rather than fail inside autograd's bookkeeping.
-void check_not_nested(const at::Tensor& x, const char* op) {
-  TORCH_CHECK_NOT_IMPLEMENTED(!x.is_nested(), op,
-                              ": nested tensors are not supported; transpose each component");
-}
-
 // Forward-mode AD has one level (0), as ATen's own autograd kernels assume.
 constexpr uint64_t kForwardLevel = 0;
 
+}  // namespace
+
 at::Tensor transpose_autograd(c10::DispatchKeySet keys, const at::Tensor& x, int64_t dim0,
                               int64_t dim1) {
-  check_not_nested(x, "gputranspose.transpose");
+  // Unsupported layouts (nested, sparse, quantized) reach this kernel first: say so
+  // plainly rather than fail inside autograd's bookkeeping.
+  check_supported_layout(x, "gputranspose.transpose");
   const at::Tensor tangent = x._fw_grad(kForwardLevel);
   at::Tensor result;
   if (!(at::GradMode::is_enabled() && x.requires_grad())) {
@@ -66,7 +64,7 @@ at::Tensor transpose_autograd(c10::DispatchKeySet keys, const at::Tensor& x, int
 }
 
 void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
-  check_not_nested(x, "gputranspose.transpose.out");
+  check_supported_layout(x, "gputranspose.transpose.out");
   TORCH_CHECK(!(at::GradMode::is_enabled() && (x.requires_grad() || out.requires_grad())),
               "gputranspose.transpose.out: out= does not support automatic differentiation, "
               "but an argument requires grad; call transpose(x) instead");
@@ -78,13 +76,6 @@ void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at:
     gputranspose::transpose_out(x, dim0, dim1, out);
   }
   torch::autograd::impl::bump_version(out);
-}
-
-}  // namespace
-
-TORCH_LIBRARY_IMPL(gputranspose, Autograd, m) {
-  m.impl("transpose", &transpose_autograd);
-  m.impl("transpose.out", &transpose_out_autograd);
 }
 
 }  // namespace gputranspose

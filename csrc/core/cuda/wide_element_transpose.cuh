@@ -1,65 +1,28 @@
 #pragma once
 // The transpose of elements wider than 16 bytes: the dims after an adjacent swapped
 // pair, a multiple of 16 bytes together (x.transpose(1, 2) of a (B, S, H, D) tensor
-// moves rows of D values). Each element is a contiguous run on both sides, so no
-// shared memory is needed: a thread copies 16-byte units straight from input to output
-// (one, as a copy does: v38 found loads batched before their stores 4-6% slower; two
-// where that keeps a tile's part of each output row at 256 bytes, below). A tile is
-// `2^rows_log2` output rows (consecutive elements of each input row) by a span of units
-// of each, so that each input row's part of it is a run of up to 1 KiB: with one
-// output row a block, 32-byte elements of rows 128 KiB apart (a (4096, 4096, 4)
-// float64 tensor swapping dims 0 and 1) were read 32 bytes at a time by different
-// blocks, at 1.31x the copy (v45). A tile is 128 units (2 KiB, what torch.compile's
-// kernel for such heads takes a block), or more where its output rows need more to get
-// 16 units each (48- to 64-byte and 32-byte elements): v46, 128 units rather than 256 took
-// 128- to 512-byte elements 0.1-2.3% faster, left 1- and 2-KiB ones within 0.3%, and
-// made 32- and 64-byte ones 0.5-3% slower.
-// Blocks walk the tiles along the output rows, or, where input rows lie 128 KiB or
-// more apart, in patches of 16 tile-rows, across a patch's tile-rows first: the
-// blocks in flight then read a window of 16 KiB or more of each input row they touch,
-// not all the same few KiB of every row, which the memory serves slowly at such
-// pitches (as v34 found for the tiled kernels). v45's sweep: 32-byte elements of rows
-// 128 KiB apart 1.09x -> 1.05x the copy; (B, S, H, D) heads, rows 4-64 KiB apart,
-// 1.5-3% slower in patches.
-// Inputs larger than L2 are read at L2 evict_last and released by the last blocks,
-// as the tiled kernels' aligned loads are (InputL2 in tiled_transpose.cuh): v46,
-// 0.7-2.6% faster on every wide case measured, L2 left as a copy leaves it on the suite's
-// dims shapes and on 144- and 272-byte elements (v47; the kernel's note).
+// moves rows of D values). Each element is a contiguous run on both sides, so no shared
+// memory is needed: a thread copies 16-byte units straight from input to output (one,
+// as a copy does; two where that keeps a tile's part of each output row at 256 bytes).
+// A tile (WideElementTile, ../tile_config.h) is 2^rows_log2 output rows by a span of
+// units of each, so that each input row's part of it is a run of up to 1 KiB: with one
+// output row a block, narrow elements of rows far apart are read a few bytes at a time
+// by different blocks.
+// Blocks walk the tiles along the output rows, or, where input rows lie 128 KiB or more
+// apart, in patches of 16 tile-rows, across a patch's tile-rows first: the blocks in
+// flight then read a window of 16 KiB or more of each input row they touch, not all the
+// same few KiB of every row, which the memory serves slowly at such pitches.
+// Inputs larger than L2 are read at L2 evict_last and released by the last blocks, as
+// the tiled kernels' aligned loads are (InputL2). docs/DESIGN.md, "Wide elements".
 
+#include "../tile_config.h"
 #include "fast_divider.h"
-#include "l2_priority.cuh"
+#include "ptx.cuh"
 
 #include <cstdint>
 
 namespace gputranspose {
 namespace cuda {
-
-struct WideElementTile {
-  static constexpr int64_t INPUT_RUN_BYTES = 1024;
-  static constexpr int OUTPUT_RUN_UNITS = 16;  // 256 bytes: a tile's least of an output row
-  static constexpr int MIN_UNITS = 128;        // 2 KiB: a tile's least
-  static constexpr int MAX_THREADS = 256;
-  static constexpr int64_t PATCH_PITCH_BYTES = int64_t{128} << 10;
-  static constexpr int PATCH_GROUPS = 16;
-
-  // log2 of the output rows a tile takes: the most (a power of two) whose elements
-  // make an input run of at most INPUT_RUN_BYTES (0 to 5: elements of 1 KiB or more
-  // down to 32 bytes).
-  static constexpr int rows_log2(int64_t element_size) {
-    int log2 = 0;
-    while ((element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
-    return log2;
-  }
-  // 16-byte units a tile: 128, 256 for 48- and 64-byte elements (16 rows), 512 for
-  // 32-byte ones (32 rows).
-  static constexpr int units(int rows_log2) {
-    return MIN_UNITS > (OUTPUT_RUN_UNITS << rows_log2) ? MIN_UNITS : OUTPUT_RUN_UNITS << rows_log2;
-  }
-  // Threads a block of `units`: one unit each, up to MAX_THREADS (32-byte elements two
-  // each; v45's sweep, two units a thread against one: 32-byte elements 1.05-1.08x ->
-  // 1.04-1.06x the copy; 64- and 128-byte ones 1.3-2% slower with two).
-  static constexpr int threads(int units) { return units < MAX_THREADS ? units : MAX_THREADS; }
-};
 
 struct WideElementParams {
   const uint4* __restrict__ in;
@@ -75,7 +38,7 @@ struct WideElementParams {
   uint32_t patch_groups;      // tile-rows a patch of the walk
   FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: patch_groups x spans
   uint32_t release_from;      // EVICT_LAST: the first block that releases its input lines
-                              // (first_releasing_tile in transpose_cuda.cu)
+                              // (the kernel choice's release_from)
 };
 
 template <bool EVICT_LAST>
@@ -98,9 +61,9 @@ __device__ __forceinline__ uint4 load_unit(const uint4* p) {
 // row before), whose unit starts the row. A line whose first unit an earlier,
 // non-releasing block read stays at evict_last: where the releases begin, about one a
 // row where a tile's run does not end on a line (none on the suite's shapes; about
-// 6 MiB of a 25 MiB window for 272-byte elements, by a CPU simulation). v47 measured it
-// harmless: after 144- and 272-byte elements a 24 MB sum runs as after a copy (maybe as
-// v39 found, later evict_last lines displacing them), and releasing them too cost 0.8-2.5%.
+// 6 MiB of a 25 MiB window for 272-byte elements). It is harmless: after such elements a
+// 24 MB sum runs as after a copy (later evict_last lines displace them), and releasing
+// them too costs more than it gains.
 template <int THREADS, int K, bool EVICT_LAST>
 __global__ void __launch_bounds__(THREADS)
     wide_element_transpose_kernel(WideElementParams p) {

@@ -1,14 +1,6 @@
-#include "layout.h"
-
-#include "element_size.h"
-
-#include <ATen/TensorGeometry.h>
-#include <c10/util/Exception.h>
-#include <c10/util/SmallVector.h>
+#include "layout_plan.h"
 
 #include <algorithm>
-#include <cstdint>
-#include <utility>
 
 namespace gputranspose {
 
@@ -30,22 +22,10 @@ const char* path_name(TransposePath path) {
   return "unknown";
 }
 
-static int64_t wrap_dim(int64_t dim, int64_t ndim, const char* name) {
-  // Like ATen, a 0-D tensor accepts dims in [-1, 0].
-  const int64_t extent = ndim > 0 ? ndim : 1;
-  TORCH_CHECK_INDEX(
-      dim >= -extent && dim < extent,
-      "gputranspose.transpose: ", name, "=", dim, " is out of range for a ", ndim,
-      "-D tensor (expected to be in range of [", -extent, ", ", extent - 1, "])");
-  return dim < 0 ? dim + extent : dim;
-}
-
-TransposeDims wrap_transpose_dims(const at::Tensor& x, int64_t dim0, int64_t dim1) {
-  const int64_t ndim = x.dim();
-  if (ndim < 2 && dim0 == -2 && dim1 == -1) {
-    return {0, 0, /*copy_only=*/true};  // x.t() of a 0-D or 1-D tensor is itself
-  }
-  return {wrap_dim(dim0, ndim, "dim0"), wrap_dim(dim1, ndim, "dim1"), ndim < 2};
+int64_t pointer_alignment(uintptr_t address) {
+  int64_t alignment = 256;
+  while (alignment > 1 && address % alignment != 0) alignment /= 2;
+  return alignment;
 }
 
 namespace {
@@ -57,22 +37,19 @@ TransposePlan fallback(const char* reason) {
   return plan;
 }
 
-// Whether x.transpose(dim0, dim1) is contiguous, without making the view (this
-// runs on every call).
-bool transposed_is_contiguous(const at::Tensor& x, const TransposeDims& dims) {
-  c10::SmallVector<int64_t, 8> sizes(x.sizes().begin(), x.sizes().end());
-  c10::SmallVector<int64_t, 8> strides(x.strides().begin(), x.strides().end());
-  std::swap(sizes[dims.dim0], sizes[dims.dim1]);
-  std::swap(strides[dims.dim0], strides[dims.dim1]);
-  return at::geometry_is_contiguous(sizes, strides);
-}
-
-uintptr_t data_address(const at::Tensor& x) {
-  // Meta tensors have no memory: judge their alignment as a fresh allocation's.
-  if (x.is_meta()) {
-    return static_cast<uintptr_t>(x.storage_offset() * x.itemsize());
+// Whether x with dims a and b swapped (a == b: x itself) is contiguous, as ATen
+// judges it (size-1 dims have any stride), without making the view.
+bool swapped_is_contiguous(const StridedLayout& x, int64_t a, int64_t b) {
+  int64_t expected = 1;
+  bool contiguous = true;
+  for (int64_t d = x.ndim - 1; d >= 0; --d) {
+    const int64_t from = d == a ? b : d == b ? a : d;
+    const int64_t size = x.sizes[from];
+    if (size == 0) return true;
+    if (size != 1 && x.strides[from] != expected) contiguous = false;
+    expected *= size;
   }
-  return reinterpret_cast<uintptr_t>(x.const_data_ptr());
+  return contiguous;
 }
 
 bool rows_aligned_16(uintptr_t address, int64_t row_pitch_bytes, int64_t batch,
@@ -83,31 +60,31 @@ bool rows_aligned_16(uintptr_t address, int64_t row_pitch_bytes, int64_t batch,
 
 }  // namespace
 
-TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
-                             int64_t out_ptr_alignment) {
-  const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
-  if (x.layout() != c10::kStrided) {
-    return fallback("only strided (dense) tensors are moved by the kernels");
-  }
-  if (x.numel() == 0) {
+TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
+                             int64_t out_alignment) {
+  int64_t numel = 1;
+  for (int64_t d = 0; d < x.ndim; ++d) numel *= x.sizes[d];
+  if (numel == 0) {
     TransposePlan plan;
     plan.path = TransposePath::Empty;
     plan.reason = "zero-size tensor: nothing to move";
     return plan;
   }
-  const int64_t es = kernel_element_size(x.scalar_type());
+  const int64_t es = x.itemsize;
   if (es == 0) {
     return fallback("the dtype is not moved by the kernels");
   }
-  const bool in_result_order = dims.copy_only ? x.is_contiguous() : transposed_is_contiguous(x, dims);
+  const bool in_result_order = dims.copy_only ? swapped_is_contiguous(x, 0, 0)
+                                              : swapped_is_contiguous(x, dims.dim0, dims.dim1);
   if (in_result_order) {
     TransposePlan plan;
     plan.path = TransposePath::Memcpy;
     plan.reason = "the input is already laid out in the result's order";
+    plan.bytes = numel * es;
     plan.element_size = es;
     return plan;
   }
-  const int64_t ndim = x.dim();
+  const int64_t ndim = x.ndim;
   if (dims.copy_only || ndim < 2) {
     return fallback("a 0-D or 1-D input that is not contiguous");
   }
@@ -124,18 +101,20 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   // batch of matrices of wider elements, which the kernels take by their size alone.
   int64_t element_numel = 1;
   for (int64_t d = ndim - 1; d > hi; --d) {
-    if (x.size(d) == 1) {
+    if (x.sizes[d] == 1) {
       continue;
     }
-    if (x.stride(d) != element_numel) {
+    if (x.strides[d] != element_numel) {
       return fallback("the dims after the swapped pair are not contiguous");
     }
-    element_numel *= x.size(d);
+    element_numel *= x.sizes[d];
   }
   const int64_t element_size = es * element_numel;
   const bool wide = element_size > 16;
   if (wide ? element_size % 16 != 0 : (element_size & (element_size - 1)) != 0) {
-    return fallback("the dims after the swapped pair make elements of neither 1, 2, 4 or 8 bytes nor a multiple of 16");
+    return fallback(
+        "the dims after the swapped pair make elements of neither 1, 2, 4 or 8 bytes nor a "
+        "multiple of 16");
   }
   // A stride in elements, or -1 where it is not a whole number of them.
   auto in_elements = [element_numel](int64_t stride) {
@@ -143,13 +122,15 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   };
 
   TransposePlan plan;
+  plan.bytes = numel * es;
   plan.element_size = element_size;
-  plan.rows = x.size(lo);
-  plan.cols = x.size(hi);
-  if (plan.cols > 1 && x.stride(hi) != element_numel) {
+  plan.out_alignment = out_alignment;
+  plan.rows = x.sizes[lo];
+  plan.cols = x.sizes[hi];
+  if (plan.cols > 1 && x.strides[hi] != element_numel) {
     return fallback("no unit stride inside a row");
   }
-  plan.row_stride = plan.rows > 1 ? in_elements(x.stride(lo)) : plan.cols;
+  plan.row_stride = plan.rows > 1 ? in_elements(x.strides[lo]) : plan.cols;
   if (plan.rows > 1 && plan.row_stride == 0) {
     return fallback("expanded rows (stride 0)");
   }
@@ -161,11 +142,11 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   plan.batch_stride = plan.rows * plan.row_stride;
   bool have_batch_stride = false;
   for (int64_t d = lo - 1; d >= 0; --d) {
-    const int64_t size = x.size(d);
+    const int64_t size = x.sizes[d];
     if (size == 1) {
       continue;
     }
-    const int64_t stride = in_elements(x.stride(d));
+    const int64_t stride = in_elements(x.strides[d]);
     if (stride == 0) {
       return fallback("expanded batch dim (stride 0)");
     }
@@ -182,17 +163,18 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   }
   const bool contiguous = plan.row_stride == plan.cols &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  const uintptr_t address = data_address(x);
   // The kernels read whole elements, 16-byte units of wide ones.
   const int64_t access = std::min<int64_t>(element_size, 16);
-  if (address % access != 0 || out_ptr_alignment % access != 0) {
+  if (x.address % access != 0 || out_alignment % access != 0) {
     return fallback("data pointer not aligned to the element size");
   }
   if (wide) {
     // The kernel's unit and row indices are 32-bit (FastDivider).
     constexpr int64_t k2G = int64_t{1} << 31;
     if (plan.rows * (element_size / 16) >= k2G || plan.batch * plan.cols >= k2G) {
-      return fallback("elements wider than 16 bytes, an output row of 2^31 16-byte units or more, or 2^31 rows");
+      return fallback(
+          "elements wider than 16 bytes, an output row of 2^31 16-byte units or more, or 2^31 "
+          "rows");
     }
     plan.path = TransposePath::WideElements;
     plan.reason = "elements wider than 16 bytes (the dims after the swapped pair)";
@@ -203,11 +185,11 @@ TransposePlan plan_transpose(const at::Tensor& x, int64_t dim0, int64_t dim1,
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;
   plan.reason = contiguous ? "contiguous matrices, adjacent dims swapped"
                            : "strided rows with unit stride inside each row";
-  plan.load_bytes = rows_aligned_16(address, plan.row_stride * element_size, plan.batch,
+  plan.load_bytes = rows_aligned_16(x.address, plan.row_stride * element_size, plan.batch,
                                     plan.batch_stride * element_size)
                         ? 16
                         : 4;
-  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_ptr_alignment),
+  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_alignment),
                                      plan.rows * element_size, plan.batch,
                                      plan.rows * plan.cols * element_size)
                          ? 16

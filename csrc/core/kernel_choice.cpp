@@ -1,0 +1,302 @@
+#include "kernel_choice.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace gputranspose {
+
+const char* tiling_name(Tiling tiling) {
+  switch (tiling) {
+    case Tiling::Wide:
+      return "wide";
+    case Tiling::Small:
+      return "small";
+    case Tiling::Folded:
+      return "folded";
+    case Tiling::Tall:
+      return "tall";
+  }
+  return "unknown";
+}
+
+const char* access_name(Access access) {
+  switch (access) {
+    case Access::Aligned16:
+      return "aligned16";
+    case Access::Words:
+      return "words";
+    case Access::Staged:
+      return "staged";
+  }
+  return "unknown";
+}
+
+const char* input_l2_name(InputL2 l2) {
+  return l2 == InputL2::EvictLast ? "evict_last" : "normal";
+}
+
+namespace {
+
+// Rows that start anywhere, in matrices of this many rows or more, walk their tiles
+// this many tile-rows at a time: such a tile shares 128-byte lines with the tile on its
+// right, which down a whole column of tiles comes a column later. Other matrices walk
+// a whole column of tiles at a time. ("Tile walk")
+constexpr int64_t kUnalignedGroupsFromRows = 32768;
+constexpr int64_t kUnalignedGroupRows = 8;
+// Rows that start anywhere, under aligned stores, take tall tiles (longer output runs)
+// where the output's rows are this long or longer; shorter ones lose a little by them.
+constexpr int64_t kTallTilesFromRows = 16384;
+// 2-byte rows that start anywhere and outgrow L2 are staged where the memory is slower
+// than this: the staging copies' 256-byte prefetch then pays; on faster memory the link
+// between L2's halves bounds a copy and the extra sectors it sends cost more.
+constexpr double kStaged2ByteBelowBytesPerS = 4e12;
+
+bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
+  return plan.batch * plan.rows * plan.cols * plan.element_size > facts.l2_bytes;
+}
+
+// Whether the output's rows take aligned stores. An aligned tile writes its part of each
+// output row as whole 16-byte chunks from the part's first byte, so where rows start 16
+// bytes into a 32-byte sector and run across several tiles, the tiles on either side of
+// each boundary write half a sector each, which L2 takes slowly: skewed tiles, whose
+// write windows start on sectors, are faster there. 16-byte elements (never skewed) and
+// rows inside one tile (written whole by one block) keep aligned stores.
+bool aligned_stores(const TransposePlan& plan) {
+  if (plan.store_bytes != 16) return false;
+  const int e = static_cast<int>(plan.element_size);
+  int aligned_tile_rows = 0;
+  visit_tiled_config(e, Access::Aligned16, Access::Aligned16, Tiling::Wide, InputL2::Normal,
+                     [&](auto config) { aligned_tile_rows = decltype(config)::TR; });
+  if (e == 16 || plan.rows <= aligned_tile_rows) return true;
+  return plan.out_alignment % 32 == 0 && (plan.rows * e) % 32 == 0;
+}
+
+// Whole small matrices per tile where a tile holds several (a batch of small matrices):
+// log2 of the smallest power-of-two sub-tile, of whole micro-blocks, that holds one
+// matrix. {0, 0} where a tile holds at most one.
+struct Fold {
+  int rows_log2 = 0;
+  int cols_log2 = 0;
+};
+
+Fold fold_small_matrices(const TransposePlan& plan) {
+  Fold fold;
+  visit_tiled_config(static_cast<int>(plan.element_size), Access::Aligned16, Access::Aligned16,
+                     Tiling::Folded, InputL2::Normal, [&](auto config) {
+                       using Config = decltype(config);
+                       if (plan.batch == 1 || plan.rows > Config::TR || plan.cols > Config::TC) {
+                         return;
+                       }
+                       auto log2_fit = [](int64_t extent) {
+                         int log2 = 0;
+                         while ((int64_t{1} << log2) < std::max<int64_t>(extent, Config::M)) ++log2;
+                         return log2;
+                       };
+                       const Fold fit{log2_fit(plan.rows), log2_fit(plan.cols)};
+                       if ((Config::TR >> fit.rows_log2) * (Config::TC >> fit.cols_log2) > 1) {
+                         fold = fit;
+                       }
+                     });
+  return fold;
+}
+
+// Whether the small tiles of a batch of aligned 1- or 16-byte matrices all fit on the
+// device at once: one tile's latency then bounds the transpose, which smaller tiles (or
+// more blocks a SM) shorten.
+bool small_tiles_fit(const TransposePlan& plan, const DeviceFacts& facts) {
+  const int e = static_cast<int>(plan.element_size);
+  if (e != 1 && e != 16) return false;
+  int64_t tiles = 0;
+  visit_tiled_config(e, Access::Aligned16, Access::Aligned16, Tiling::Small, InputL2::Normal,
+                     [&](auto config) {
+                       tiles = decltype(config)::tiles_of(plan.batch, plan.rows, plan.cols);
+                     });
+  return tiles <= (e == 1 ? facts.small_tile_blocks_1 : facts.small_tile_blocks_16);
+}
+
+// One-matrix tiles, their input read at evict_last where it is larger than L2 and the
+// kernel is one of reads_evict_last's. A smaller input's transpose is bound by its
+// blocks' latency, which the releases lengthen.
+void one_matrix(KernelChoice& c, Access load, Access store, bool past_l2) {
+  c.load = load;
+  c.store = store;
+  c.tiling = Tiling::Wide;
+  c.input_l2 = past_l2 && reads_evict_last(static_cast<int>(c.element_size), load, store)
+                   ? InputL2::EvictLast
+                   : InputL2::Normal;
+}
+
+// Rows that start anywhere, read as `load`, under aligned or skewed stores.
+void unaligned_loads(KernelChoice& c, const TransposePlan& plan, Access load, bool store16,
+                     bool past_l2) {
+  if (store16 && has_tall_tile(static_cast<int>(c.element_size), load) &&
+      plan.rows >= kTallTilesFromRows) {
+    c.load = load;
+    c.store = Access::Aligned16;
+    c.tiling = Tiling::Tall;
+    c.input_l2 = InputL2::Normal;
+    return;
+  }
+  one_matrix(c, load, store16 ? Access::Aligned16 : Access::Words, past_l2);
+}
+
+// The tiled kernel's instance: element size x how each side's rows are aligned x which
+// tile x, for one-matrix tiles, the L2 priority of the input's lines.
+void choose_tiled_instance(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts) {
+  const int e = static_cast<int>(plan.element_size);
+  const bool load16 = plan.load_bytes == 16;
+  const bool store16 = aligned_stores(plan);
+  const bool past_l2 = input_past_l2(plan, facts);
+  if (load16 && store16) {
+    const Fold fold = fold_small_matrices(plan);
+    if (fold.rows_log2 > 0) {
+      c.load = c.store = Access::Aligned16;
+      c.tiling = Tiling::Folded;
+      c.fold_rows_log2 = fold.rows_log2;
+      c.fold_cols_log2 = fold.cols_log2;
+      return;
+    }
+    if (small_tiles_fit(plan, facts)) {
+      c.load = c.store = Access::Aligned16;
+      c.tiling = Tiling::Small;
+      return;
+    }
+    return one_matrix(c, Access::Aligned16, Access::Aligned16, past_l2);
+  }
+  if (load16) return one_matrix(c, Access::Aligned16, Access::Words, past_l2);
+  if (e == 2 && past_l2 && facts.memory_bytes_per_s > 0 &&
+      facts.memory_bytes_per_s < kStaged2ByteBelowBytesPerS) {
+    return unaligned_loads(c, plan, Access::Staged, store16, past_l2);
+  }
+  return unaligned_loads(c, plan, unaligned_load(e), store16, past_l2);
+}
+
+// InputL2::EvictLast: the first block (in launch order) that releases its input lines.
+// Lines at evict_last outlast plain ones in L2 but give way to later evict_last lines:
+// releases by the blocks that read the input's last half an L2 leave L2 as a copy leaves
+// it; earlier blocks' releases only cost time.
+int64_t first_releasing_tile(int64_t tiles, int64_t tile_bytes, const DeviceFacts& facts) {
+  const int64_t window = facts.l2_bytes / 2;
+  return std::max<int64_t>(0, tiles - (window + tile_bytes - 1) / tile_bytes);
+}
+
+// Tile-rows that the blocks walk together (tile_walk.cuh).
+int64_t tile_group_rows(const KernelChoice& c, const TransposePlan& plan, int64_t tiles_r,
+                        const ChoiceOverrides& overrides) {
+  if (overrides.tile_group_rows > 0) return std::min(overrides.tile_group_rows, tiles_r);
+  if (c.load != Access::Aligned16 && plan.rows >= kUnalignedGroupsFromRows) {
+    return std::min(kUnalignedGroupRows, tiles_r);
+  }
+  return tiles_r;
+}
+
+// Interleaved tile columns where input rows lie an odd multiple of 128 KiB apart: the
+// neighbouring columns in flight would read the same part of every row, which the
+// memory serves slowly. On shorter rows interleaving costs a little.
+bool interleave_tile_columns(const TransposePlan& plan, const ChoiceOverrides& overrides) {
+  if (overrides.interleave >= 0) return overrides.interleave > 0;
+  constexpr int64_t k128KiB = int64_t{128} << 10;
+  return plan.rows > 1 && (plan.row_stride * plan.element_size) % (2 * k128KiB) == k128KiB;
+}
+
+void choose_tiled(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
+                  const ChoiceOverrides& overrides) {
+  choose_tiled_instance(c, plan, facts);
+  const bool found = visit_tiled_config(
+      static_cast<int>(c.element_size), c.load, c.store, c.tiling, c.input_l2, [&](auto config) {
+        using Config = decltype(config);
+        c.tile_rows = Config::TR;
+        c.tile_cols = Config::TC;
+        c.threads = Config::THREADS;
+        c.shared_bytes = Config::SMEM_TOTAL_BYTES;
+        const int64_t tiles_r = Config::tiles_along_rows(plan.rows);
+        c.blocks = Config::tiles_of(plan.batch, plan.rows, plan.cols);
+        if (c.tiling == Tiling::Folded) {
+          const int64_t per_tile =
+              (Config::TR >> c.fold_rows_log2) * (Config::TC >> c.fold_cols_log2);
+          c.blocks = (plan.batch + per_tile - 1) / per_tile;
+        }
+        c.group_rows = tile_group_rows(c, plan, tiles_r, overrides);
+        c.interleave = interleave_tile_columns(plan, overrides);
+        c.release_from = c.input_l2 == InputL2::EvictLast
+                             ? first_releasing_tile(c.blocks, int64_t{Config::TR} * Config::TC *
+                                                                  Config::ELEMENT_SIZE,
+                                                    facts)
+                             : 0;
+      });
+  if (!found) {
+    c.unsupported = "no tiled kernel instance for this choice";
+  } else if (c.blocks > std::numeric_limits<int32_t>::max()) {
+    c.unsupported = "tensor too large for one launch (2^31 tiles or more)";
+  }
+}
+
+void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts) {
+  const int64_t element_units = plan.element_size / 16;
+  c.input_l2 = input_past_l2(plan, facts) ? InputL2::EvictLast : InputL2::Normal;
+  c.wide_rows_log2 = WideElementTile::rows_log2(plan.element_size);
+  const int units = WideElementTile::units(c.wide_rows_log2);
+  c.threads = WideElementTile::threads(units);
+  c.tile_rows = 1 << c.wide_rows_log2;
+  c.tile_cols = units >> c.wide_rows_log2;
+  const int64_t out_row_units = plan.rows * element_units;
+  const int64_t out_rows = plan.batch * plan.cols;
+  const int64_t row_groups = (out_rows + c.tile_rows - 1) >> c.wide_rows_log2;
+  const int64_t spans = (out_row_units + c.tile_cols - 1) / c.tile_cols;
+  c.blocks = spans * row_groups;
+  // Input rows far apart are walked in patches (wide_element_transpose.cuh).
+  const bool patches = plan.row_stride * plan.element_size >= WideElementTile::PATCH_PITCH_BYTES;
+  c.patch_groups = std::min<int64_t>(patches ? WideElementTile::PATCH_GROUPS : 1, row_groups);
+  c.release_from = c.input_l2 == InputL2::EvictLast
+                       ? first_releasing_tile(c.blocks, int64_t{units} * 16, facts)
+                       : 0;
+  // The kernel's walk is 32-bit.
+  if (c.blocks >= (int64_t{1} << 31)) {
+    c.unsupported = "tensor too large for one launch (2^31 tiles of wide elements or more)";
+  }
+}
+
+}  // namespace
+
+KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                           const ChoiceOverrides& overrides) {
+  KernelChoice c;
+  c.path = plan.path;
+  c.element_size = plan.element_size;
+  switch (plan.path) {
+    case TransposePath::TiledContiguous:
+    case TransposePath::TiledRowStrided:
+      choose_tiled(c, plan, facts, overrides);
+      break;
+    case TransposePath::WideElements:
+      choose_wide(c, plan, facts);
+      break;
+    case TransposePath::Empty:
+    case TransposePath::Memcpy:
+    case TransposePath::AtenFallback:
+      break;
+  }
+  return c;
+}
+
+std::string kernel_name(const KernelChoice& c) {
+  switch (c.path) {
+    case TransposePath::TiledContiguous:
+    case TransposePath::TiledRowStrided:
+      return "tiled<e=" + std::to_string(c.element_size) + ", load=" + access_name(c.load) +
+             ", store=" + access_name(c.store) + ", tiling=" + tiling_name(c.tiling) +
+             ", l2=" + input_l2_name(c.input_l2) + ">";
+    case TransposePath::WideElements:
+      return "wide_elements<threads=" + std::to_string(c.threads) +
+             ", units=" + std::to_string(c.tile_rows * c.tile_cols) +
+             ", l2=" + input_l2_name(c.input_l2) + ">";
+    case TransposePath::Memcpy:
+      return "memcpy";
+    case TransposePath::Empty:
+    case TransposePath::AtenFallback:
+      break;
+  }
+  return "";
+}
+
+}  // namespace gputranspose

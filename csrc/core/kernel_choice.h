@@ -1,0 +1,58 @@
+#pragma once
+// The one place that decides which kernel runs: a pure function from the layout plan and
+// the device's facts to a KernelChoice, which the launcher (launch.h) only executes and
+// explain() reports. docs/DESIGN.md ("Kernel choice") gives the measurements behind each
+// rule.
+
+#include "device_facts.h"
+#include "layout_plan.h"
+#include "tile_config.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gputranspose {
+
+// Tuning overrides, for development builds' experiments and tests only (the release
+// build's front ends never set them): 0 / -1 leave the rule in charge.
+struct ChoiceOverrides {
+  int64_t tile_group_rows = 0;  // tile-rows walked together (> 0)
+  int interleave = -1;          // interleaved tile columns: 0 or 1
+};
+
+struct KernelChoice {
+  TransposePath path = TransposePath::AtenFallback;
+  int64_t element_size = 0;  // bytes
+  // The tiled kernel's instance (TiledConfig), on the tiled paths.
+  Access load = Access::Aligned16;
+  Access store = Access::Aligned16;
+  Tiling tiling = Tiling::Wide;
+  InputL2 input_l2 = InputL2::Normal;  // the wide-element kernel's too
+  int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
+  int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
+  // The tiled walk: tile-rows walked together, interleaved tile columns, and for folded
+  // tiles log2 of the sub-tile that holds one small matrix.
+  int64_t group_rows = 0;
+  bool interleave = false;
+  int fold_rows_log2 = 0;
+  int fold_cols_log2 = 0;
+  // The wide-element walk: log2 of a tile's output rows, tile-rows a patch.
+  int wide_rows_log2 = 0;
+  int64_t patch_groups = 0;
+  // Launch shape: one block a tile.
+  int64_t blocks = 0;
+  int threads = 0;
+  int shared_bytes = 0;
+  int64_t release_from = 0;  // InputL2::EvictLast: the first block that releases its lines
+  // Why no kernel can take the plan (a static string), or nullptr.
+  const char* unsupported = nullptr;
+};
+
+KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                           const ChoiceOverrides& overrides = {});
+
+// A readable name of the kernel, e.g. "tiled<e=1, load=staged, store=aligned16,
+// tiling=wide, l2=normal>", "wide_elements<...>", "memcpy", or "" off the kernels.
+std::string kernel_name(const KernelChoice& choice);
+
+}  // namespace gputranspose

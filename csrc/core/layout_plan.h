@@ -1,0 +1,73 @@
+#pragma once
+// Layout dispatch: which path a transpose of a given strided tensor takes, and the
+// tensor seen as a batch of matrices. Framework-free: it reads sizes, strides, the
+// element size and the data address, so every front end shares it.
+
+#include <cstdint>
+
+namespace gputranspose {
+
+enum class TransposePath {
+  Empty,            // nothing to move: a zero-size tensor
+  Memcpy,           // the input is already laid out in the result's order: one copy
+  TiledContiguous,  // (batch of) contiguous row-major matrices, adjacent dims swapped
+  TiledRowStrided,  // rows strided (slices, padded pitch), unit stride inside a row
+  WideElements,     // elements wider than 16 bytes (the dims after the swapped pair): a
+                    // copy of whole elements into the result's order
+  AtenFallback,     // anything else: the framework's own copy, correct but not fast
+};
+
+const char* path_name(TransposePath path);
+
+// A strided tensor as the planner sees it. `itemsize` is the bytes of one value of a
+// dtype the kernels move (1, 2, 4, 8 or 16), or 0 for a dtype they do not.
+struct StridedLayout {
+  int64_t ndim = 0;
+  const int64_t* sizes = nullptr;
+  const int64_t* strides = nullptr;  // in values
+  int64_t itemsize = 0;
+  uintptr_t address = 0;  // of the first value (a tensor without memory: its offset in bytes)
+};
+
+// dim0/dim1 after wrapping; `copy_only` for 0-D/1-D inputs with the default dims,
+// which return a copy as x.t() does. The front end wraps them (and raises for bad ones).
+struct TransposeDims {
+  int64_t dim0;
+  int64_t dim1;
+  bool copy_only;
+};
+
+// The input seen as `batch` matrices of rows x cols elements, row i of matrix b
+// starting at element b * batch_stride + i * row_stride; the result is the
+// contiguous batch x cols x rows tensor. The swapped dims are adjacent (rows and
+// cols); the dims before them are the batch, and those after them make the element
+// (element_size bytes: the dtype's size times their sizes), which the kernels move
+// whole, never looking inside it.
+struct TransposePlan {
+  TransposePath path = TransposePath::AtenFallback;
+  // A static string: planning runs on every call and allocates nothing.
+  const char* reason = "";
+  int64_t bytes = 0;         // of the whole tensor
+  int64_t element_size = 0;  // bytes; 0 where the path does not move elements itself
+  int64_t batch = 0;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t batch_stride = 0;  // elements
+  int64_t row_stride = 0;    // elements
+  // How each side's rows start: 16 where every row starts 16-byte aligned (128-bit
+  // accesses), 4 where rows start anywhere; 0 off the tiled paths. The kernel choice
+  // (kernel_choice.h) picks the access from these.
+  int64_t load_bytes = 0;
+  int64_t store_bytes = 0;
+  int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
+};
+
+// The largest power of two, up to 256, that divides `address`.
+int64_t pointer_alignment(uintptr_t address);
+
+// `out_alignment`: the alignment in bytes of the output's data pointer (a fresh
+// allocation is 256-byte aligned; an out= buffer may be less).
+TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
+                             int64_t out_alignment = 256);
+
+}  // namespace gputranspose

@@ -1,0 +1,97 @@
+// The CUDA kernel of gputranspose.transpose: allocation, device guard and stream for the
+// core, which plans, chooses and launches; ATen's copy where the plan falls back.
+
+#include "../../core/kernel_choice.h"
+#include "../../core/launch.h"
+#include "../kernels.h"
+#include "../out_contract.h"
+#include "../tensor_layout.h"
+
+#include <ATen/ATen.h>
+#include <ATen/cuda/CUDAContext.h>
+#include <ATen/cuda/EmptyTensor.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/util/SmallVector.h>
+
+#include <utility>
+
+namespace gputranspose {
+
+DeviceFacts cuda_device_facts(int device) {
+  DeviceFacts facts;
+  C10_CUDA_CHECK(query_device_facts(device, &facts));
+  return facts;
+}
+
+namespace {
+
+// Writes x.transpose(dim0, dim1) into the contiguous `out` (already checked), on the
+// current device, which is x's.
+void transpose_into(const at::Tensor& x, const TransposeDims& dims, at::Tensor& out,
+                    const Tuning* tuning = nullptr) {
+  const TransposePlan plan = plan_transpose(
+      x, dims, pointer_alignment(reinterpret_cast<uintptr_t>(out.const_data_ptr())));
+  if (plan.path == TransposePath::AtenFallback) {
+    out.copy_(transposed_view(x, dims));
+    return;
+  }
+  if (plan.path == TransposePath::Empty) {
+    return;
+  }
+  const int device = x.device().index();
+  DeviceFacts facts = cuda_device_facts(device);
+  KernelChoice choice;
+  if (tuning != nullptr) {
+    choice = choose_kernel(plan, tuning->apply(facts), tuning->choice);
+  } else {
+    choice = choose_kernel(plan, facts);
+  }
+  TORCH_CHECK(choice.unsupported == nullptr, "gputranspose.transpose: ", choice.unsupported);
+  C10_CUDA_CHECK(launch_transpose(plan, choice, x.const_data_ptr(), out.data_ptr(), device,
+                                  at::cuda::getCurrentCUDAStream(device)));
+}
+
+// Small tensors are bound by the host's work per call, so the common path makes no
+// intermediate tensors (no transposed view: the sizes are swapped in place) and
+// allocates its output directly, as ATen's structured CUDA kernels do (not through
+// at::empty's dispatch; every byte of it is written by the kernel).
+at::Tensor empty_result(const at::Tensor& x, const TransposeDims& dims) {
+  c10::SmallVector<int64_t, 8> sizes(x.sizes().begin(), x.sizes().end());
+  if (!dims.copy_only) {
+    std::swap(sizes[dims.dim0], sizes[dims.dim1]);
+  }
+  return at::detail::empty_cuda(sizes, x.scalar_type(), x.device(), at::MemoryFormat::Contiguous);
+}
+
+}  // namespace
+
+at::Tensor transpose_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1) {
+  const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
+  const c10::cuda::CUDAGuard device_guard(x.device());
+  at::Tensor out = empty_result(x, dims);
+  transpose_into(x, dims, out);
+  return out;
+}
+
+void transpose_out_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out) {
+  const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
+  check_and_prepare_out(x, transposed_view(x, dims), out);
+  const c10::cuda::CUDAGuard device_guard(x.device());
+  transpose_into(x, dims, out);
+}
+
+#ifdef GPUTRANSPOSE_DEVELOPMENT
+at::Tensor transpose_cuda_tuned(const at::Tensor& x, int64_t dim0, int64_t dim1,
+                                const Tuning& tuning) {
+  TORCH_CHECK(x.is_cuda(), "gputranspose: the tuned kernel takes CUDA tensors");
+  check_supported_layout(x, "gputranspose.transpose");
+  const TransposeDims dims = wrap_transpose_dims(x, dim0, dim1);
+  const c10::cuda::CUDAGuard device_guard(x.device());
+  at::Tensor out = empty_result(x, dims);
+  transpose_into(x, dims, out, &tuning);
+  return out;
+}
+#endif
+
+}  // namespace gputranspose

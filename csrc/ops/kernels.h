@@ -1,0 +1,58 @@
+#pragma once
+// The op's kernels, one per dispatch key, which transpose.cpp registers (once per
+// process: see there). Each backend's file defines its own.
+
+#include "../core/device_facts.h"
+#include "../core/kernel_choice.h"
+
+#include <ATen/core/Tensor.h>
+#include <c10/core/DispatchKeySet.h>
+
+namespace gputranspose {
+
+// CPU and Meta: the ATen reference (the Meta kernel gives fake tensors and
+// torch.compile the result's shape; it runs on SymInts unchanged).
+at::Tensor transpose_reference(const at::Tensor& x, int64_t dim0, int64_t dim1);
+void transpose_out_reference(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out);
+
+// Autograd (reverse and forward mode), in C++ so that LibTorch apps get gradients.
+at::Tensor transpose_autograd(c10::DispatchKeySet keys, const at::Tensor& x, int64_t dim0,
+                              int64_t dim1);
+void transpose_out_autograd(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out);
+
+// Layouts the op refuses (sparse, quantized, nested, mkldnn): a short error that says
+// what to do, rather than the dispatcher's list of missing kernels.
+at::Tensor transpose_unsupported(const at::Tensor& x, int64_t dim0, int64_t dim1);
+void transpose_out_unsupported(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out);
+
+#ifdef GPUTRANSPOSE_WITH_CUDA
+// CUDA: the core's kernels, or ATen's copy where the plan says (explain() tells).
+at::Tensor transpose_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1);
+void transpose_out_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out);
+// The facts of a CUDA device, as the CUDA kernel reads them (raises on a CUDA error).
+DeviceFacts cuda_device_facts(int device);
+#endif
+
+// Development builds: the CUDA kernel with other device facts and choice overrides
+// (tests and tuning experiments; never reached from the registered op).
+struct Tuning {
+  int64_t l2_bytes = 0;            // > 0: the L2 taken as this many bytes
+  double memory_bytes_per_s = 0;   // > 0: the memory taken as this fast
+  ChoiceOverrides choice;
+  DeviceFacts apply(DeviceFacts facts) const {
+    if (l2_bytes > 0) facts.l2_bytes = l2_bytes;
+    if (memory_bytes_per_s > 0) facts.memory_bytes_per_s = memory_bytes_per_s;
+    return facts;
+  }
+};
+#if defined(GPUTRANSPOSE_WITH_CUDA) && defined(GPUTRANSPOSE_DEVELOPMENT)
+at::Tensor transpose_cuda_tuned(const at::Tensor& x, int64_t dim0, int64_t dim1,
+                                const Tuning& tuning);
+#endif
+#ifdef GPUTRANSPOSE_DEVELOPMENT
+struct Explanation;
+Explanation explain_tuned(const at::Tensor& x, int64_t dim0, int64_t dim1, int device,
+                          const Tuning& tuning);
+#endif
+
+}  // namespace gputranspose

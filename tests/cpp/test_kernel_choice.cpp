@@ -1,0 +1,176 @@
+// The kernel choice as a specification: which kernel a layout gets on a device with given
+// facts. Pure host code (csrc/core), so it runs without a GPU.
+#include "core/kernel_choice.h"
+#include "core/layout_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace gputranspose {
+namespace {
+
+// An H100 SXM as the CUDA launcher reads it.
+DeviceFacts h100() {
+  DeviceFacts facts;
+  facts.sm_count = 132;
+  facts.l2_bytes = 50 << 20;
+  facts.memory_bytes_per_s = 3.35e12;
+  facts.small_tile_blocks_1 = 132 * 4;
+  facts.small_tile_blocks_16 = 132 * 4;
+  return facts;
+}
+
+DeviceFacts faster_memory() {
+  DeviceFacts facts = h100();
+  facts.memory_bytes_per_s = 4.8e12;
+  return facts;
+}
+
+struct Input {
+  std::vector<int64_t> sizes;
+  std::vector<int64_t> strides;  // empty: contiguous
+  int64_t itemsize;
+  int64_t offset = 0;  // values from a 256-byte aligned allocation
+};
+
+KernelChoice choose(Input x, const DeviceFacts& facts, int64_t dim0 = -2, int64_t dim1 = -1) {
+  const int64_t ndim = static_cast<int64_t>(x.sizes.size());
+  if (x.strides.empty()) {
+    x.strides.assign(ndim, 1);
+    for (int64_t d = ndim - 2; d >= 0; --d) x.strides[d] = x.strides[d + 1] * x.sizes[d + 1];
+  }
+  StridedLayout layout;
+  layout.ndim = ndim;
+  layout.sizes = x.sizes.data();
+  layout.strides = x.strides.data();
+  layout.itemsize = x.itemsize;
+  layout.address = static_cast<uintptr_t>(0x7f0000000000 + x.offset * x.itemsize);
+  const TransposeDims dims{(dim0 + ndim) % ndim, (dim1 + ndim) % ndim, false};
+  const KernelChoice choice = choose_kernel(plan_transpose(layout, dims), facts);
+  if (choice.path == TransposePath::TiledContiguous ||
+      choice.path == TransposePath::TiledRowStrided) {
+    EXPECT_TRUE(tiled_kernel_exists(static_cast<int>(choice.element_size), choice.load,
+                                    choice.store, choice.tiling, choice.input_l2))
+        << kernel_name(choice);
+  }
+  return choice;
+}
+
+TEST(KernelChoice, AlignedMatricesPastL2ReadTheirInputAtEvictLast) {
+  const KernelChoice c = choose({{8192, 8192}, {}, 4}, h100());
+  EXPECT_EQ(c.path, TransposePath::TiledContiguous);
+  EXPECT_EQ(c.load, Access::Aligned16);
+  EXPECT_EQ(c.store, Access::Aligned16);
+  EXPECT_EQ(c.tiling, Tiling::Wide);
+  EXPECT_EQ(c.input_l2, InputL2::EvictLast);
+  EXPECT_GT(c.release_from, 0);
+  EXPECT_LT(c.release_from, c.blocks);
+  EXPECT_EQ(c.blocks, (8192 / c.tile_rows) * (8192 / c.tile_cols));
+}
+
+TEST(KernelChoice, InputsThatFitInL2ReadPlainly) {
+  const KernelChoice c = choose({{1024, 1024}, {}, 4}, h100());
+  EXPECT_EQ(c.input_l2, InputL2::Normal);
+  EXPECT_EQ(c.release_from, 0);
+}
+
+TEST(KernelChoice, UnalignedOneByteRowsAreStagedAndOddOutputRowsSkewed) {
+  const KernelChoice c = choose({{8191, 8193}, {}, 1}, h100());
+  EXPECT_EQ(c.load, Access::Staged);
+  EXPECT_EQ(c.store, Access::Words);
+  EXPECT_EQ(c.input_l2, InputL2::Normal);  // staged loads never read at evict_last
+}
+
+TEST(KernelChoice, UnalignedTwoByteRowsPastL2AreStagedOnlyOnSlowerMemory) {
+  const Input x{{8191, 8193}, {}, 2};
+  EXPECT_EQ(choose(x, h100()).load, Access::Staged);
+  EXPECT_EQ(choose(x, faster_memory()).load, Access::Words);
+  const Input small{{1001, 1003}, {}, 2};  // 2 MB: inside L2
+  EXPECT_EQ(choose(small, h100()).load, Access::Words);
+}
+
+TEST(KernelChoice, LongOutputRowsOfUnalignedRowsTakeTallTiles) {
+  for (const int64_t itemsize : {1, 4, 8}) {
+    const KernelChoice tall = choose({{16384, 35}, {301, 1}, itemsize}, h100());
+    EXPECT_EQ(tall.tiling, Tiling::Tall) << itemsize;
+    EXPECT_EQ(tall.store, Access::Aligned16);
+    const KernelChoice wide = choose({{8192, 35}, {301, 1}, itemsize}, h100());
+    EXPECT_EQ(wide.tiling, Tiling::Wide) << itemsize;
+  }
+  // 2-byte word loads (inside L2 here) lose by them.
+  const KernelChoice words = choose({{16384, 35}, {301, 1}, 2}, h100());
+  EXPECT_EQ(words.load, Access::Words);
+  EXPECT_EQ(words.tiling, Tiling::Wide);
+}
+
+TEST(KernelChoice, TallUnalignedMatricesWalkEightTileRowsAtATime) {
+  EXPECT_EQ(choose({{65536, 2049}, {}, 1}, h100()).group_rows, 8);
+  const KernelChoice aligned = choose({{32768, 4096}, {}, 4}, h100());
+  EXPECT_EQ(aligned.group_rows, (32768 + aligned.tile_rows - 1) / aligned.tile_rows);
+}
+
+TEST(KernelChoice, RowsAnOddMultipleOf128KiBApartInterleaveTileColumns) {
+  EXPECT_TRUE(choose({{37, 32768}, {}, 4}, h100()).interleave);
+  EXPECT_FALSE(choose({{37, 65536}, {}, 4}, h100()).interleave);
+  EXPECT_FALSE(choose({{37, 32000}, {}, 4}, h100()).interleave);
+}
+
+TEST(KernelChoice, BatchesOfSmallMatricesFoldSeveralIntoATile) {
+  const KernelChoice c = choose({{4096, 64, 64}, {}, 1}, h100());
+  EXPECT_EQ(c.tiling, Tiling::Folded);
+  EXPECT_GT(c.fold_rows_log2, 0);
+  EXPECT_LT(c.blocks, 4096);  // several matrices a block
+}
+
+TEST(KernelChoice, SmallTilesWhereTheyAllFitOnTheDevice) {
+  EXPECT_EQ(choose({{1024, 1024}, {}, 1}, h100()).tiling, Tiling::Small);
+  DeviceFacts tiny = h100();
+  tiny.small_tile_blocks_1 = 8;
+  EXPECT_EQ(choose({{1024, 1024}, {}, 1}, tiny).tiling, Tiling::Wide);
+  EXPECT_EQ(choose({{1024, 1024}, {}, 4}, h100()).tiling, Tiling::Wide);  // 1 and 16 bytes only
+}
+
+TEST(KernelChoice, OutputRowsMidSectorAcrossTilesTakeSkewedStores) {
+  // 8208 one-byte rows: 16-byte aligned, but every other row starts mid-sector.
+  EXPECT_EQ(choose({{8208, 8192}, {}, 1}, h100()).store, Access::Words);
+  EXPECT_EQ(choose({{8192, 8192}, {}, 1}, h100()).store, Access::Aligned16);
+  // 16-byte elements are never skewed.
+  EXPECT_EQ(choose({{8194, 1024}, {}, 16}, h100()).store, Access::Aligned16);
+}
+
+TEST(KernelChoice, ElementsWiderThan16BytesTakeTheWideElementKernel) {
+  const KernelChoice c = choose({{2, 64, 8, 32}, {}, 4}, h100(), 1, 2);
+  EXPECT_EQ(c.path, TransposePath::WideElements);
+  EXPECT_EQ(c.element_size, 32 * 4);  // the dims after the swapped pair
+  EXPECT_GT(c.blocks, 0);
+  EXPECT_GT(c.threads, 0);
+}
+
+TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
+  EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
+  EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{64, 64, 3}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
+  EXPECT_EQ(kernel_name(choose({{64, 32}, {64, 2}, 4}, h100())), "");
+}
+
+TEST(KernelChoice, OverridesChangeOnlyTheWalk) {
+  Input x{{1000, 700}, {}, 4};
+  const int64_t ndim = 2;
+  std::vector<int64_t> strides{700, 1};
+  StridedLayout layout{ndim, x.sizes.data(), strides.data(), 4, 0x7f0000000000};
+  const TransposePlan plan = plan_transpose(layout, {0, 1, false});
+  ChoiceOverrides overrides;
+  overrides.tile_group_rows = 3;
+  overrides.interleave = 1;
+  const KernelChoice base = choose_kernel(plan, h100());
+  const KernelChoice tuned = choose_kernel(plan, h100(), overrides);
+  EXPECT_EQ(tuned.group_rows, 3);
+  EXPECT_TRUE(tuned.interleave);
+  EXPECT_EQ(kernel_name(tuned), kernel_name(base));
+  EXPECT_EQ(tuned.blocks, base.blocks);
+}
+
+}  // namespace
+}  // namespace gputranspose
