@@ -47,7 +47,7 @@ def cases(dtype):
     # release each input line's L2 priority from the line's start, before the tensor's.
     skip = 16 // dtype.itemsize
     yield "aligned, 16 bytes into a line", random_bytes((skip + math.prod(wide),), dtype)[skip:].view(wide)
-    # Rows 128 KiB apart: the blocks walk the tile columns interleaved (v34), an odd
+    # Rows 128 KiB apart: the blocks walk the tile columns interleaved, an odd
     # number of them here, and the last column cut.
     row = (128 << 10) // dtype.itemsize
     yield "rows 128 KiB apart", random_bytes((33, row), dtype)[:, :-(row // 5)]

@@ -86,3 +86,28 @@ def test_aot_inductor_package_runs_from_the_cpp_app(example_apps, tmp_path):
     package = torch._inductor.aoti_compile_and_package(exported, package_path=str(tmp_path / "block.pt2"))
     out = run([example_apps / "aoti_run", package])
     assert f"AOTInductor package run from C++ on {device}, equal to eager: true" in out
+
+
+# The Python package and a LibTorch app's library in one process: whichever loads first
+# registers the ops, the other finds them registered (a second registration of the
+# namespace would abort the process).
+ONE_PROCESS = """
+import sys, torch
+first, library = sys.argv[1], sys.argv[2]
+if first == "library":
+    torch.ops.load_library(library)
+import torch_transpose
+if first == "package":
+    torch.ops.load_library(library)
+x = torch.randn(5, 7)
+assert torch.equal(torch.ops.gputranspose.transpose(x), x.t().contiguous())
+assert torch.equal(torch_transpose.transpose(x), x.t().contiguous())
+print("ok", torch_transpose.explain(x)["path"])
+"""
+
+
+@pytest.mark.parametrize("first", ["package", "library"])
+def test_python_package_and_cpp_library_in_one_process(installed, first):
+    library = installed[1] / "lib" / "libgputranspose.so"
+    out = run([sys.executable, "-c", ONE_PROCESS, first, str(library)], cwd=ROOT)
+    assert out.strip() == "ok tiled_contiguous"

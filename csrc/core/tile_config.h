@@ -3,7 +3,7 @@
 // kernel is (its tile, threads, shared memory, skew), the set of instances that exist,
 // and a visitor from runtime values to an instance. Plain C++ (no device code), so that
 // the kernel choice (kernel_choice.cpp) and the launchers (cuda/) read the same numbers.
-// docs/DESIGN.md ("The tiled kernel", "Tiles") gives the measurements behind them.
+// docs/DESIGN.md ("The tiled kernel": "Tile shapes") gives the measurements behind them.
 
 #include <cstdint>
 

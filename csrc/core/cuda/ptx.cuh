@@ -74,7 +74,7 @@ __device__ __forceinline__ Words<W> load_evict_last(const char* p, uint64_t poli
 // Unaligned rows are read with an L2 prefetch-size hint of 256 bytes: their requests
 // cover parts of lines, and the hint has L2 fetch whole 256-byte blocks from DRAM at
 // once. Aligned loads cover whole lines and are left plain, and so are 2-byte word
-// loads, which the hint slows (docs/DESIGN.md, "Rows that start anywhere").
+// loads, which the hint slows (docs/DESIGN.md, "The tiled kernel": "Rows that start anywhere").
 #define GPUTRANSPOSE_LD_UNALIGNED "ld.global.L2::256B"
 // The aligned 4 or 8 bytes at `p`, a word of an unaligned row of 4- to 16-byte
 // elements; 8-byte words at L2 evict_last where EVICT_LAST (InputL2).

@@ -6,7 +6,7 @@
 // of both input and output. Where input rows lie an odd multiple of 128 KiB apart the
 // columns are interleaved (0, h, 1, h + 1, ... for h = half the tile columns): the few
 // columns in flight at once then lie half a row apart, not side by side, which the memory
-// serves faster (docs/DESIGN.md, "Tile walk").
+// serves faster (docs/DESIGN.md, "The tiled kernel": "The walk").
 
 #include "fast_divider.h"
 

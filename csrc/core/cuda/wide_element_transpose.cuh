@@ -13,7 +13,7 @@
 // flight then read a window of 16 KiB or more of each input row they touch, not all the
 // same few KiB of every row, which the memory serves slowly at such pitches.
 // Inputs larger than L2 are read at L2 evict_last and released by the last blocks, as
-// the tiled kernels' aligned loads are (InputL2). docs/DESIGN.md, "Wide elements".
+// x
 
 #include "../tile_config.h"
 #include "fast_divider.h"
