@@ -5,7 +5,8 @@ taken in rounds that interleave the implementations, inputs rotated so that
 consecutive reps miss L2):
   gputranspose   torch.ops.gputranspose.transpose(x)
   aten           x.t().contiguous()  (x.mT.contiguous() for batches)
-  cublas         cuBLAS geam, where it applies (2-D float32/float64/complex64/complex128)
+  cublas         cuBLAS geam, where it applies (2-D float32/float64/complex64/complex128;
+                 benchmarks/peers, built on first use)
   compile        torch.compile of the aten expression
   copy           torch.empty_like(c).copy_(c) on a contiguous tensor of x's shape:
                  the same bytes moved with no transpose, the limit
@@ -27,12 +28,11 @@ import time
 
 import torch
 
-import torch_transpose
+from peers import geam_applies, load_cublas_peer
 from summarize import plot
 
 IMPLEMENTATIONS = ["gputranspose", "aten", "cublas", "compile", "copy"]
 PEERS = ["aten", "cublas", "compile"]
-GEAM_DTYPES = {torch.float32, torch.float64, torch.complex64, torch.complex128}
 
 DTYPES = {
     "uint8": torch.uint8, "bool": torch.bool, "float8_e4m3fn": torch.float8_e4m3fn,
@@ -83,16 +83,17 @@ def aten_transpose_of(dims):
     return lambda x: x.transpose(*dims).contiguous()
 
 
-def timed_functions(probe, dims=(-2, -1)):
-    """gputranspose, the peers that apply to `probe` but torch.compile, and the copy."""
+def timed_functions(probe, dims=(-2, -1), cublas=None):
+    """gputranspose, the peers that apply to `probe` but torch.compile, and the copy.
+    cublas: the cuBLAS geam op (peers.load_cublas_peer()), or None to leave it out."""
     fns = {
         "gputranspose": (torch.ops.gputranspose.transpose if dims == (-2, -1)
                          else lambda x: torch.ops.gputranspose.transpose(x, *dims)),
         "aten": aten_transpose_of(dims),
         "copy": lambda c: torch.empty_like(c).copy_(c),
     }
-    if probe.dtype in GEAM_DTYPES and probe.dim() == 2:
-        fns["cublas"] = torch.ops.gputranspose.transpose_cublas
+    if cublas is not None and geam_applies(probe, dims):
+        fns["cublas"] = cublas
     return fns
 
 
@@ -135,7 +136,8 @@ def bytes_of(t):
 HEAD_START_CYCLES_PER_REP = 200_000
 
 
-def event_times_ms(fn, inputs, reps, first=0, head_start=False):
+def event_times_ms(fn, inputs, reps, first=0, head_start=False,
+                   head_start_cycles=HEAD_START_CYCLES_PER_REP):
     """Event-timed calls fn(inputs[first]), fn(inputs[first + 1]), ... (cycling).
 
     head_start: a sleep kernel queued first keeps the GPU busy while the host
@@ -146,7 +148,7 @@ def event_times_ms(fn, inputs, reps, first=0, head_start=False):
     starts = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     ends = [torch.cuda.Event(enable_timing=True) for _ in range(reps)]
     if head_start:
-        torch.cuda._sleep(HEAD_START_CYCLES_PER_REP * reps)
+        torch.cuda._sleep(head_start_cycles * reps)
     for i in range(reps):
         x = inputs[(first + i) % len(inputs)]
         starts[i].record()
@@ -156,12 +158,13 @@ def event_times_ms(fn, inputs, reps, first=0, head_start=False):
     return [s.elapsed_time(e) for s, e in zip(starts, ends)]
 
 
-def time_interleaved_ms(cases, reps, warmup, rounds, head_start):
+def time_interleaved_ms(cases, reps, warmup, rounds, head_start,
+                        head_start_cycles=HEAD_START_CYCLES_PER_REP):
     """Median of `reps` event-timed calls of each fn in `cases` ({name: (fn,
     inputs)}), taken in `rounds` rounds that visit every fn in turn, so that a
     slow spell of the machine (launch-bound shapes move by tens of percent
     between seconds) falls on all of them rather than on one. head_start: as
-    in event_times_ms."""
+    in event_times_ms (head_start_cycles: GPU cycles of it per rep)."""
     for fn, inputs in cases.values():
         for i in range(warmup):
             fn(inputs[i % len(inputs)])
@@ -170,7 +173,8 @@ def time_interleaved_ms(cases, reps, warmup, rounds, head_start):
         for name, (fn, inputs) in cases.items():
             n = reps // rounds + (1 if r < reps % rounds else 0)
             samples[name] += event_times_ms(fn, inputs, n, first=len(samples[name]),
-                                            head_start=head_start)
+                                            head_start=head_start,
+                                            head_start_cycles=head_start_cycles)
     return {name: statistics.median(times) for name, times in samples.items()}
 
 
@@ -201,8 +205,11 @@ def extra_device_bytes(fn, x, out_bytes):
     return peak - out_bytes
 
 
-def bench_case(dtype_name, shape_name, args, compiled):
-    """compiled: {dims: torch.compile of that dim pair's ATen expression}, or None."""
+def bench_case(dtype_name, shape_name, args, compiled, cublas=None):
+    """compiled: {dims: torch.compile of that dim pair's ATen expression}, or None;
+    cublas: the cuBLAS geam op, or None."""
+    import torch_transpose
+
     dtype = DTYPES[dtype_name]
     shape, view, size_class = SHAPES[shape_name][:3]
     dims = dims_of(shape_name)
@@ -211,7 +218,7 @@ def bench_case(dtype_name, shape_name, args, compiled):
     nbytes = probe.numel() * probe.element_size()
     contiguous = [x.contiguous() for x in inputs]
 
-    fns = timed_functions(probe, dims)
+    fns = timed_functions(probe, dims, cublas)
     if compiled is not None:
         if dims not in compiled:
             compiled[dims] = torch.compile(aten_transpose_of(dims), dynamic=False)
@@ -219,14 +226,14 @@ def bench_case(dtype_name, shape_name, args, compiled):
     check_against_aten(fns, probe, f"{dtype_name} {shape_name}", dims)
 
     row = {"dtype": dtype_name, "shape": shape_name, "size_class": size_class, "bytes": nbytes,
-           "path": torch_transpose.explain(probe, *dims)["path"]}
+           "path": torch_transpose.explain(probe, *dims).get("path", "?")}
     cases = {name: (fn, contiguous if name == "copy" else inputs) for name, fn in fns.items()}
     # Large shapes: the GPU's time (a bandwidth measure). Small ones: the whole
     # call's, host included, as a launch-bound model sees it (the targets' "where
     # launch cost dominates").
     # Small ones take 10x the reps in 10x the rounds: a launch-bound call's time follows the
     # host, whose speed drifts within seconds, and 50 reps left peers 1-2% apart on either
-    # side from run to run (v34). A round there lasts milliseconds, not the large shapes'
+    # side from run to run. A round there lasts milliseconds, not the large shapes'
     # hundreds.
     large = size_class != "small"
     timings = time_interleaved_ms(cases, args.reps if large else args.small_reps, args.warmup,
@@ -311,6 +318,7 @@ def main(argv=None):
     parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), help="default: all")
     parser.add_argument("--quick", action="store_true", help="fewer dtypes, shapes and reps, no compile")
     parser.add_argument("--no-compile", action="store_true", help="skip torch.compile")
+    parser.add_argument("--no-cublas", action="store_true", help="skip cuBLAS geam (no build)")
     parser.add_argument("--reps", type=int, default=50)
     parser.add_argument("--warmup", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=5,
@@ -318,7 +326,7 @@ def main(argv=None):
     parser.add_argument("--small-reps", type=int, default=500, help="--reps of the small shapes")
     parser.add_argument("--small-rounds", type=int, default=50, help="--rounds of the small shapes")
     parser.add_argument("--no-head-start", action="store_true",
-                        help="time large shapes as small ones, host gaps included (before v17)")
+                        help="time large shapes as small ones, host gaps included")
     parser.add_argument("--out-dir", default=os.path.join(os.path.dirname(__file__), "results"))
     parser.add_argument("--tag", default="", help="suffix of the result file names")
     args = parser.parse_args(argv)
@@ -326,6 +334,8 @@ def main(argv=None):
     if not torch.cuda.is_available():
         print("No CUDA GPU found: this benchmark times CUDA kernels and needs one.", file=sys.stderr)
         return 2
+    import torch_transpose
+
     if not torch_transpose.has_cuda_kernels():
         print("torch_transpose was built without its CUDA kernels (no nvcc at build time).", file=sys.stderr)
         return 2
@@ -345,6 +355,7 @@ def main(argv=None):
                 setattr(torch._dynamo.config, knob, 4096)
         compiled = {}
 
+    cublas = None if args.no_cublas else load_cublas_peer()
     env = environment()
     env["copy_roofline_gbps"] = copy_roofline_gbps(args.reps)
     print(f"{env['device']}, driver {env['driver']}, torch {env['torch']} (CUDA {env['cuda']}); "
@@ -353,7 +364,7 @@ def main(argv=None):
     cases = [(d, s) for d in dtypes for s in shapes]
     start = time.time()
     for i, (dtype_name, shape_name) in enumerate(cases, 1):
-        row = bench_case(dtype_name, shape_name, args, compiled)
+        row = bench_case(dtype_name, shape_name, args, compiled, cublas)
         rows.append(row)
         print(f"[{i}/{len(cases)} {time.time() - start:5.0f}s] {dtype_name} {shape_name}: "
               f"{row['ours_over_copy']:.3f} x copy", flush=True)

@@ -1,14 +1,14 @@
 """GPU time per call of small shapes, with the GPU's queue kept full.
 
 bench_transpose.py times small shapes host-inclusive, as a model that waits on
-each call sees them: there the host's work per call (about 7-8 us on the H200
-machine) hides most kernels. A stream of calls that the host queues ahead of the
+each call sees them: there the host's work per call (several us) hides most kernels. A stream of calls that the host queues ahead of the
 GPU (a training step, a CUDA graph) pays the GPU's time alone. This script
 measures that: a sleep kernel queued first keeps the GPU busy while the host
 queues `--reps` calls, and two events time the calls back to back; the host's
 time per call, spent queueing them while the GPU sleeps, is taken beside it
-(`*_host_us`: what a launch-bound model pays per call, the GPU aside). Each
-implementation is timed in `--rounds` rounds that visit every implementation in
+(`*_host_us`: what a launch-bound model pays per call, the GPU aside). The
+implementations are gputranspose, ATen, cuBLAS geam where it applies
+(benchmarks/peers) and a same-shape copy. Each implementation is timed in `--rounds` rounds that visit every implementation in
 turn (median of the rounds); inputs rotate over 4x the L2 cache; each output is
 checked against ATen first.
 
@@ -17,13 +17,17 @@ checked against ATen first.
 
 import argparse
 import json
+import os
 import statistics
+import sys
 import time
 
 import torch
 
-import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
-from bench_transpose import DTYPES, SHAPES, check_against_aten, environment, rotated_inputs, timed_functions
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_transpose import (DTYPES, SHAPES, check_against_aten, environment,  # noqa: E402
+                             rotated_inputs, timed_functions)
+from peers import load_cublas_peer  # noqa: E402
 
 SMALL_SHAPES = [name for name, entry in SHAPES.items() if entry[2] == "small"]
 
@@ -54,8 +58,15 @@ def main(argv=None):
     parser.add_argument("--shapes", nargs="+", default=SMALL_SHAPES)
     parser.add_argument("--reps", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--no-cublas", action="store_true", help="skip cuBLAS geam (no build)")
     parser.add_argument("--out", help="JSON file for the rows and the environment")
     args = parser.parse_args(argv)
+    if not torch.cuda.is_available():
+        print("No CUDA GPU found: this benchmark times CUDA kernels and needs one.", file=sys.stderr)
+        return 2
+    import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
+
+    cublas = None if args.no_cublas else load_cublas_peer()
     rows = []
     for dtype_name in args.dtypes:
         dtype = DTYPES[dtype_name]
@@ -64,7 +75,7 @@ def main(argv=None):
             inputs = rotated_inputs(shape, dtype, None)
             probe = inputs[0]
             nbytes = probe.numel() * probe.element_size()
-            fns = timed_functions(probe)
+            fns = timed_functions(probe, cublas=cublas)
             check_against_aten(fns, probe, f"{dtype_name} {shape_name}")
             gpu = {name: [] for name in fns}
             host = {name: [] for name in fns}
@@ -86,7 +97,8 @@ def main(argv=None):
         with open(args.out, "w") as f:
             json.dump({"environment": environment(),
                        "reps": args.reps, "rounds": args.rounds, "rows": rows}, f, indent=1)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

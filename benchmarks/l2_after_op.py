@@ -1,9 +1,9 @@
 """Does gputranspose leave L2 as a copy leaves it?
 
-The aligned kernels (and, since v46, the wide-element kernel) read their input at L2
+The aligned kernels and the wide-element kernel read inputs larger than L2 at L2
 priority evict_last and set each line back to evict_normal once used
-(docs/PERFORMANCE.md, v29, v39, v46): lines left at
-evict_last would crowd the next kernel's data out of L2. This times what the
+(docs/PERFORMANCE.md): lines left at evict_last would crowd the next kernel's data
+out of L2. This times what the
 next kernel would feel: after each op (gputranspose or a same-shape copy), a
 24 MB buffer (it fits the 50-60 MB L2 of an H100/H200) is summed twice and the
 second sum is timed; it runs from L2 unless the op's lines displace it.
@@ -15,8 +15,8 @@ e.g. 8x2048x32x68:1,2 (a float32 (B, S, H, D) tensor of 272-byte elements).
 
 Prints one row per dtype x shape: median second-sum time after a copy and after
 the transpose, and transpose / copy (about 1.0 where the op leaves L2 as a copy
-does; v15's unreleased evict_last loads read 1.10-1.14). Inputs rotate over four
-tensors larger than L2 together, as in the benchmark suite.
+does; lines left at evict_last read 1.10 or more). The two ops take turns in five
+rounds. Inputs rotate over four tensors larger than L2 together, as in the suite.
 """
 
 import argparse
@@ -93,6 +93,10 @@ def main():
     parser.add_argument("--reps", type=int, default=40)
     parser.add_argument("--out", help="JSON file for the rows")
     args = parser.parse_args()
+    if not torch.cuda.is_available():
+        print("No CUDA GPU found: this benchmark times CUDA kernels and needs one.", file=sys.stderr)
+        return 2
+    import torch_transpose  # noqa: F401  (registers torch.ops.gputranspose)
 
     torch.manual_seed(0)
     buffer = torch.randn(6 * 1024 * 1024, device="cuda")  # 24 MB
@@ -121,7 +125,8 @@ def main():
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"environment": bench.environment(), "rows": rows}, f, indent=1)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -11,7 +11,17 @@ PLOT_COLORS = {"gputranspose": "tab:blue", "cublas": "tab:orange", "compile": "t
                "aten": "tab:red"}
 
 
-def plot(rows, path, device):
+def legend_handles(rows):
+    """One patch in its fixed colour for each implementation with a bar in any row (the
+    panels' own bars cannot serve: a panel may lack an implementation, whose empty bar
+    group would take another colour)."""
+    from matplotlib.patches import Patch
+
+    return [Patch(facecolor=color, label=impl) for impl, color in PLOT_COLORS.items()
+            if any(f"{impl}_frac_of_copy" in r for r in rows)]
+
+
+def figure(rows, device):
     """Fraction of the same-shape copy's speed, per dtype (one panel each) and shape."""
     import matplotlib
 
@@ -25,7 +35,7 @@ def plot(rows, path, device):
                         if f"{i}_frac_of_copy" in r])
     fig, axes = plt.subplots(len(dtypes), 1, figsize=(max(10, 1.2 * len(shapes)), 2.6 * len(dtypes)),
                              squeeze=False)
-    width = 0.8 / len(impls)
+    width = 0.8 / max(1, len(impls))
     for ax, dtype in zip(axes[:, 0], dtypes):
         for k, impl in enumerate(impls):
             xs, ys = [], []
@@ -34,15 +44,25 @@ def plot(rows, path, device):
                 if r and f"{impl}_frac_of_copy" in r:
                     xs.append(i + (k - len(impls) / 2 + 0.5) * width)
                     ys.append(r[f"{impl}_frac_of_copy"])
-            ax.bar(xs, ys, width, label=impl, color=PLOT_COLORS[impl])
+            if xs:
+                ax.bar(xs, ys, width, color=PLOT_COLORS[impl])
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_ylim(0, top)
         ax.set_ylabel(f"{dtype}\nfraction of copy")
         ax.set_xticks(range(len(shapes)))
         ax.set_xticklabels(shapes, fontsize=7)
-    axes[0, 0].legend(ncol=len(impls), fontsize=8, loc="upper right")
+    handles = legend_handles(rows)
+    axes[0, 0].legend(handles=handles, ncol=max(1, len(handles)), fontsize=8, loc="upper right")
     fig.suptitle(f"Transpose speed as a fraction of a same-shape copy ({device})")
     fig.tight_layout()
+    return fig
+
+
+def plot(rows, path, device):
+    """figure(rows, device), written to path."""
+    fig = figure(rows, device)
+    import matplotlib.pyplot as plt
+
     fig.savefig(path, dpi=110)
     plt.close(fig)
 

@@ -1,5 +1,5 @@
-"""The benchmark's verdicts: how bench_transpose.py turns rows into the issue's targets,
-how bench_pitches.py reads its cases, and how ab_compare.py tables an A/B run. The
+"""The benchmark suite's verdicts: how bench_transpose.py turns rows into the issue's
+targets, how summarize.py plots them, and that every script loads without a GPU. The
 timing itself needs a GPU; these do not."""
 
 import argparse
@@ -12,9 +12,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
-import ab_compare  # noqa: E402
-import bench_pitches  # noqa: E402
 import bench_transpose  # noqa: E402
+import summarize  # noqa: E402
 
 
 def row(dtype, shape, size_class, ours_over_copy, extra_bytes=0, **speedups):
@@ -69,41 +68,8 @@ def test_extra_memory_reports_the_largest():
     assert lines[-1] == "extra device memory beyond the output: max 16 bytes"
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("uint8:8192x8193", ("uint8", 8192, 8193, 8193, 1)),
-    ("bfloat16:8192x8193:8200", ("bfloat16", 8192, 8193, 8200, 1)),
-    ("uint8:32x2048x2048", ("uint8", 2048, 2048, 2048, 32)),
-])
-def test_a_case_is_dtype_an_optional_batch_rows_cols_and_an_optional_pitch(text, expected):
-    assert bench_pitches.parse_case(text) == expected
-
-
-@pytest.mark.parametrize("text", ["uint8:8192x8193:8192", "int3:16x16", "uint8:2x16x16:32",
-                                  "uint8:2x2x16x16", "uint8:16"])
-def test_a_pitch_under_the_row_a_strided_batch_or_an_unknown_dtype_is_refused(text):
-    with pytest.raises(argparse.ArgumentTypeError):
-        bench_pitches.parse_case(text)
-
-
-def pitches_run(path, tag, us, ratio):
-    rows = [{"dtype": "uint8", "shape": "8191x8193", "tag": tag, "gputranspose_us": us,
-             "ours_over_copy": ratio}]
-    path.write_text(json.dumps({"environment": {}, "rows": rows}))
-
-
-def test_an_ab_table_gives_each_trees_median_and_its_change_against_the_first(tmp_path):
-    for tag, us, ratio in [("a1", 50.0, 1.25), ("a2", 52.0, 1.30), ("a3", 51.0, 1.27),
-                           ("b1", 45.9, 1.15), ("b2", 45.0, 1.12), ("b3", 45.0, 1.13)]:
-        pitches_run(tmp_path / f"{tag}.json", tag, us, ratio)
-    [line] = ab_compare.table(ab_compare.load([str(tmp_path)]), ["a", "b"])
-    assert line.startswith("uint8 8191x8193")
-    assert "a    51.00 us 1.270x (1.250-1.300, 3)" in line
-    assert "b    45.00 us 1.130x (1.120-1.150, 3)" in line
-    assert line.endswith("b/a -11.8%")
-
-
-@pytest.mark.parametrize("script", ["bench_transpose.py", "bench_pitches.py", "gpu_time_small.py",
-                                    "l2_after_op.py", "ab_compare.py"])
+@pytest.mark.parametrize("script", ["bench_transpose.py", "bench_sweep.py", "gpu_time_small.py",
+                                    "l2_after_op.py"])
 def test_every_benchmark_script_loads_and_prints_its_usage_without_a_gpu(script):
     benchmarks = Path(__file__).parent.parent / "benchmarks"
     done = subprocess.run([sys.executable, str(benchmarks / script), "--help"],
@@ -137,3 +103,67 @@ def test_l2_after_op_refuses_what_it_cannot_read(name):
 
     with pytest.raises(argparse.ArgumentTypeError):
         l2_after_op.case_of(name)
+
+
+def plotted_figure(rows, monkeypatch):
+    """The figure that summarize.plot writes for rows (caught at savefig)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    saved = []
+    monkeypatch.setattr(Figure, "savefig", lambda self, *a, **k: saved.append(self))
+    summarize.plot(rows, "unused.png", "test GPU")
+    [fig] = saved
+    return fig
+
+
+def frac_row(dtype, shape, **fracs):
+    r = {"dtype": dtype, "shape": shape}
+    r.update({f"{impl}_frac_of_copy": v for impl, v in fracs.items()})
+    return r
+
+
+def test_the_legend_gives_each_implementation_its_own_colour_whatever_the_first_panel_has(
+        monkeypatch):
+    from matplotlib.colors import to_rgba
+
+    # --quick: the first panel (uint8) has no cuBLAS bars and no run has compile bars.
+    rows = [frac_row("uint8", "8192x8192", gputranspose=0.98, aten=0.3, copy=1.0),
+            frac_row("uint8", "1024x1024", gputranspose=0.9, aten=0.4, copy=1.0),
+            frac_row("float32", "8192x8192", gputranspose=0.97, aten=0.5, cublas=0.8, copy=1.0)]
+    fig = plotted_figure(rows, monkeypatch)
+    legends = [ax.get_legend() for ax in fig.axes if ax.get_legend()] + list(fig.legends)
+    assert len(legends) == 1
+    legend = legends[0]
+    labels = [t.get_text() for t in legend.get_texts()]
+    assert labels == ["gputranspose", "cublas", "aten"]
+    for handle, label in zip(legend.legend_handles, labels):
+        assert to_rgba(handle.get_facecolor()) == to_rgba(summarize.PLOT_COLORS[label]), label
+
+
+def test_every_bar_has_its_implementations_colour(monkeypatch):
+    from matplotlib.colors import to_rgba
+
+    rows = [frac_row("uint8", "64x64", gputranspose=0.9, compile=0.7),
+            frac_row("float64", "64x64", gputranspose=0.9, cublas=0.8, compile=0.7, aten=0.5)]
+    fig = plotted_figure(rows, monkeypatch)
+    colours = [{to_rgba(p.get_facecolor()) for p in ax.patches} for ax in fig.axes[:2]]
+    assert colours[0] == {to_rgba(summarize.PLOT_COLORS[i]) for i in ("gputranspose", "compile")}
+    assert colours[1] == {to_rgba(c) for c in summarize.PLOT_COLORS.values()}
+
+
+def test_the_cublas_peer_is_the_benchmarks_own_and_applies_to_2d_geam_inputs():
+    import torch
+
+    from peers import geam_applies
+
+    assert geam_applies(torch.empty(8, 16), (-2, -1))
+    assert geam_applies(torch.empty(8, 32, dtype=torch.complex128)[:, :16], (0, 1))
+    assert not geam_applies(torch.empty(16, 8).t(), (0, 1))  # no unit stride inside rows
+    assert not geam_applies(torch.empty(8, 16, dtype=torch.int32), (0, 1))
+    assert not geam_applies(torch.empty(2, 8, 16), (-2, -1))
+    source = (Path(__file__).parent.parent / "benchmarks" / "peers" / "cublas_geam.cpp").read_text()
+    assert "TORCH_LIBRARY(gputranspose_bench, m)" in source
+    assert "geam_transpose(Tensor x) -> Tensor" in source
