@@ -1,6 +1,6 @@
 #pragma once
 // n / d for 0 <= n < 2^31 by a multiply-high, an add and a shift (Granlund and
-// Montgomery, as ATen's IntDivider): a block's tile coordinates took three
+// Montgomery, as ATen's IntDivider): a block's tile coordinates would take three
 // 64-bit divisions, tens of instructions per thread, against the 200-700 that a
 // 1-byte tile's thread issues in all. Host code divides the same way, so that
 // tests/cpp can check it without a GPU.
