@@ -2,60 +2,150 @@
 
     pip install --no-build-isolation .        (or -e .)
 
-The CUDA kernels are built whenever nvcc is found (no GPU is needed to build);
-TORCH_CUDA_ARCH_LIST picks the architectures (default below, Hopper included).
+The CUDA kernels are built whenever nvcc is found (no GPU is needed to build;
+GPUTRANSPOSE_WITH_CUDA=0 builds without them); TORCH_CUDA_ARCH_LIST picks the
+architectures (default below, Hopper included). GPUTRANSPOSE_DEVELOPMENT=1 makes
+a development build (private test and tuning entry points; ./scripts/test builds
+one). The C++ standard is the one torch.utils.cpp_extension picks for the
+installed torch (C++17 for torch 2.11, C++20 for newer ones).
+
+The build records the torch it was built against in torch_transpose/_build_info.py
+(generated next to _C): importing the package under another torch raises an
+ImportError that says to rebuild, instead of an undefined-symbol error.
 """
 
 import glob
 import os
 
+import setuptools
 from setuptools import setup
 from torch.utils.cpp_extension import CUDA_HOME, BuildExtension, CppExtension, CUDAExtension
 
 ROOT = os.path.dirname(os.path.abspath(__file__))
 VERSION = open(os.path.join(ROOT, "VERSION")).read().strip()
 DEFAULT_CUDA_ARCH_LIST = "8.0;9.0;10.0;12.0+PTX"
+TORCH_REQUIREMENT = "torch>=2.11"
+
+
+def flag(name, default="0"):
+    return os.environ.get(name, default).strip().lower() not in ("", "0", "off", "false", "no")
+
+
+WITH_CUDA = CUDA_HOME is not None and flag("GPUTRANSPOSE_WITH_CUDA", "1")
+DEVELOPMENT = flag("GPUTRANSPOSE_DEVELOPMENT")
 
 
 def sources(*patterns):
     return sorted(
         os.path.relpath(path, ROOT)
         for pattern in patterns
-        for path in glob.glob(os.path.join(ROOT, "csrc", pattern))
+        for path in glob.glob(os.path.join(ROOT, "csrc", pattern), recursive=True)
     )
 
 
 def extension():
-    with_cuda = CUDA_HOME is not None and os.environ.get("GPUTRANSPOSE_WITH_CUDA", "1") != "0"
-    cxx_flags = ["-O3", "-std=c++17", f'-DGPUTRANSPOSE_VERSION="{VERSION}"']
+    # csrc/core: framework-free C++ (core/cuda: its kernels); csrc/ops: the LibTorch
+    # layer (ops/cuda: its CUDA backend); csrc/python: the pybind11 module.
+    defines = [f'-DGPUTRANSPOSE_VERSION="{VERSION}"']
+    if DEVELOPMENT:
+        defines.append("-DGPUTRANSPOSE_DEVELOPMENT")
     common = dict(
         name="torch_transpose._C",
-        sources=sources("*.cpp", "cpu/*.cpp", "autograd/*.cpp", "python/*.cpp"),
-        include_dirs=[os.path.join(ROOT, "csrc", "include")],
+        sources=sources("core/*.cpp", "ops/*.cpp", "python/*.cpp"),
+        include_dirs=[os.path.join(ROOT, "csrc", "include"), os.path.join(ROOT, "csrc")],
+        # Headers: a change makes setuptools rebuild (ninja then rebuilds what includes it).
+        depends=sources("**/*.h", "**/*.cuh", "**/*.hpp"),
     )
-    if not with_cuda:
-        return CppExtension(**common, extra_compile_args={"cxx": cxx_flags})
+    # No -std= here: torch.utils.cpp_extension adds the standard its headers need.
+    if not WITH_CUDA:
+        return CppExtension(**common, extra_compile_args={"cxx": ["-O3"] + defines})
     os.environ.setdefault("TORCH_CUDA_ARCH_LIST", DEFAULT_CUDA_ARCH_LIST)
-    common["sources"] += sources("cuda/*.cu", "cuda/*.cpp")
-    return CUDAExtension(
-        **common,
-        libraries=["cublas"],
-        extra_compile_args={
-            "cxx": cxx_flags + ["-DGPUTRANSPOSE_WITH_CUDA"],
-            "nvcc": ["-O3", "-std=c++17", "-DGPUTRANSPOSE_WITH_CUDA", "-Xptxas=-v"]
-            if os.environ.get("GPUTRANSPOSE_PTXAS_VERBOSE")
-            else ["-O3", "-std=c++17", "-DGPUTRANSPOSE_WITH_CUDA"],
-        },
+    common["sources"] += sources("core/cuda/*.cu", "ops/cuda/*.cpp")
+    defines.append("-DGPUTRANSPOSE_WITH_CUDA")
+    nvcc = ["-O3"] + defines
+    if flag("GPUTRANSPOSE_PTXAS_VERBOSE"):
+        nvcc.append("-Xptxas=-v")
+    return CUDAExtension(**common, extra_compile_args={"cxx": ["-O3"] + defines, "nvcc": nvcc})
+
+
+def build_info():
+    import torch
+
+    return "".join(
+        f"{name} = {value!r}\n"
+        for name, value in [
+            ("VERSION", VERSION),
+            ("TORCH_VERSION", str(torch.__version__)),
+            ("TORCH_CUDA_VERSION", torch.version.cuda),
+            ("CUDA_KERNELS", WITH_CUDA),
+            ("CUDA_ARCH_LIST", os.environ.get("TORCH_CUDA_ARCH_LIST") if WITH_CUDA else None),
+            ("DEVELOPMENT", DEVELOPMENT),
+        ]
     )
+
+
+class BuildExtensionWithInfo(BuildExtension.with_options(use_ninja=True)):
+    """Builds _C, then writes _build_info.py beside it (the source tree for
+    --inplace and editable installs, the build directory for wheels)."""
+
+    def run(self):
+        super().run()
+        package_dir = os.path.dirname(self.get_ext_fullpath("torch_transpose._C"))
+        os.makedirs(package_dir, exist_ok=True)
+        with open(os.path.join(package_dir, "_build_info.py"), "w") as f:
+            f.write("# Generated by setup.py when torch_transpose._C was built: the build it is.\n")
+            f.write(build_info())
+
+
+def license_metadata():
+    # setuptools >= 77 writes an SPDX License-Expression (PEP 639) and rejects the
+    # license classifiers beside it; older ones take the classic field and classifier.
+    if tuple(int(part) for part in setuptools.__version__.split(".")[:2] if part.isdigit()) >= (77, 0):
+        return {"license_expression": "BSD-3-Clause", "license_files": ["LICENSE"]}, []
+    return {"license": "BSD-3-Clause", "license_files": ["LICENSE"]}, ["License :: OSI Approved :: BSD License"]
+
+
+LICENSE, LICENSE_CLASSIFIERS = license_metadata()
+
+
+def long_description():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        return f.read()
 
 
 setup(
     name="torch_transpose",
     version=VERSION,
     description="gputranspose: copy-speed matrix transpose for PyTorch on NVIDIA GPUs",
+    long_description=long_description(),
+    long_description_content_type="text/markdown",
+    url="https://github.com/gputranspose/gputranspose",
+    project_urls={"Source": "https://github.com/gputranspose/gputranspose"},
+    author="the gputranspose developers",
+    **LICENSE,
+    classifiers=LICENSE_CLASSIFIERS + [
+        "Development Status :: 4 - Beta",
+        "Intended Audience :: Developers",
+        "Intended Audience :: Science/Research",
+        "Operating System :: POSIX :: Linux",
+        "Programming Language :: Python :: 3",
+        "Programming Language :: Python :: 3 :: Only",
+        "Programming Language :: Python :: 3.10",
+        "Programming Language :: Python :: 3.11",
+        "Programming Language :: Python :: 3.12",
+        "Programming Language :: C++",
+        "Environment :: GPU :: NVIDIA CUDA",
+        "Topic :: Scientific/Engineering",
+        "Topic :: Scientific/Engineering :: Artificial Intelligence",
+        "Topic :: Software Development :: Libraries :: Python Modules",
+        "Typing :: Typed",
+    ],
+    keywords=["pytorch", "cuda", "transpose", "custom-op"],
     packages=["torch_transpose"],
+    package_data={"torch_transpose": ["py.typed", "_C.pyi"]},
     ext_modules=[extension()],
-    cmdclass={"build_ext": BuildExtension.with_options(use_ninja=True)},
+    cmdclass={"build_ext": BuildExtensionWithInfo},
     python_requires=">=3.10",
-    install_requires=["torch"],
+    install_requires=[TORCH_REQUIREMENT],
+    zip_safe=False,
 )
