@@ -292,6 +292,7 @@ def test_explain_names_the_kernel_or_says_why_not():
         assert how["kernel"].startswith("tiled<e=4,"), how
         assert how["device"] == torch.cuda.current_device()
         assert how["blocks"] > 0 and how["threads"] > 0
+        assert how["tile_utilization"] == 1.0  # 64 x 64: whole tiles
     else:
         assert how["kernel"] is None and how["device"] is None, how
         assert how["note"] in ("no CUDA device to choose a kernel for", "this build has no CUDA kernels")

@@ -224,6 +224,9 @@ void choose_tiled(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
                                                     facts)
                              : 0;
       });
+  c.tile_utilization = c.blocks > 0 ? static_cast<double>(plan.batch * plan.rows * plan.cols) /
+                                          (static_cast<double>(c.blocks) * c.tile_rows * c.tile_cols)
+                                    : 0;
   if (!found) {
     c.unsupported = "no tiled kernel instance for this choice";
   } else if (c.blocks > std::numeric_limits<int32_t>::max()) {
@@ -250,6 +253,9 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   c.release_from = c.input_l2 == InputL2::EvictLast
                        ? first_releasing_tile(c.blocks, int64_t{units} * 16, facts)
                        : 0;
+  c.tile_utilization = c.blocks > 0 ? static_cast<double>(out_rows * out_row_units) /
+                                          (static_cast<double>(c.blocks) * units)
+                                    : 0;
   // The kernel's walk is 32-bit.
   if (c.blocks >= (int64_t{1} << 31)) {
     c.unsupported = "tensor too large for one launch (2^31 tiles of wide elements or more)";

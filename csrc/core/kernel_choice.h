@@ -44,6 +44,9 @@ struct KernelChoice {
   int threads = 0;
   int shared_bytes = 0;
   int64_t release_from = 0;  // InputL2::EvictLast: the first block that releases its lines
+  // The share of the launched tiles' elements that the tensor fills (1: every tile full).
+  // Far under 1 the kernel moves mostly nothing: a swapped dim much smaller than the tile.
+  double tile_utilization = 0;
   // Why no kernel can take the plan (a static string), or nullptr.
   const char* unsupported = nullptr;
 };

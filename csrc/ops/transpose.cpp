@@ -117,6 +117,7 @@ void describe_choice(const KernelChoice& choice, Explanation& e) {
   e.threads = choice.threads;
   e.blocks = choice.blocks;
   e.shared_bytes = choice.shared_bytes;
+  e.tile_utilization = choice.tile_utilization;
   if (choice.path == TransposePath::TiledContiguous ||
       choice.path == TransposePath::TiledRowStrided) {
     e.tiling = tiling_name(choice.tiling);

@@ -41,6 +41,7 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
     d["blocks"] = e.blocks;
     d["threads"] = e.threads;
     d["shared_bytes"] = e.shared_bytes;
+    if (e.tile_utilization > 0) d["tile_utilization"] = e.tile_utilization;
   }
   return d;
 }

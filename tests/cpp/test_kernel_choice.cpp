@@ -148,6 +148,17 @@ TEST(KernelChoice, ElementsWiderThan16BytesTakeTheWideElementKernel) {
   EXPECT_GT(c.threads, 0);
 }
 
+TEST(KernelChoice, TileUtilizationSaysHowMuchOfTheLaunchedTilesTheTensorFills) {
+  EXPECT_DOUBLE_EQ(choose({{8192, 8192}, {}, 4}, h100()).tile_utilization, 1.0);
+  // 5 x 2 matrices of float64, rows off 16 bytes: one 64 x 64 tile each, 10 of 4096 filled.
+  const KernelChoice tiny = choose({{100000, 5, 2}, {10, 2, 1}, 8, 1}, h100());
+  EXPECT_EQ(tiny.tiling, Tiling::Wide);
+  EXPECT_NEAR(tiny.tile_utilization, 10.0 / (tiny.tile_rows * tiny.tile_cols), 1e-12);
+  EXPECT_LT(choose({{11, 5902029}, {}, 1}, h100()).tile_utilization, 0.1);
+  const KernelChoice heads = choose({{2, 64, 8, 32}, {}, 4}, h100(), 1, 2);
+  EXPECT_GT(heads.tile_utilization, 0.9);
+}
+
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
   EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);

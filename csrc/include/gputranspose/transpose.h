@@ -50,6 +50,10 @@ struct Explanation {
   int64_t blocks = 0;
   int64_t threads = 0;
   int64_t shared_bytes = 0;
+  // The share of the launched tiles that the tensor fills (0 off the tiled and
+  // wide-element paths): far under 1, most of the kernel's work moves nothing (a swapped
+  // dim much smaller than a tile), and the op runs far from copy speed.
+  double tile_utilization = 0;
 };
 // `device`: the CUDA device to choose for when x is not on one (-1: x's device if it is
 // a CUDA tensor, else the current CUDA device, if any).
