@@ -11,6 +11,9 @@
 
 namespace gputranspose {
 
+// Devices whose facts and kernel attributes are kept (indices 0 .. kMaxCudaDevices - 1).
+constexpr int kMaxCudaDevices = 64;
+
 // The facts of `device`, read from the runtime once per device and cached.
 cudaError_t query_device_facts(int device, DeviceFacts* facts);
 

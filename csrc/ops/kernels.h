@@ -2,6 +2,8 @@
 // The op's kernels, one per dispatch key, which transpose.cpp registers (once per
 // process: see there). Each backend's file defines its own.
 
+#include <gputranspose/transpose.h>
+
 #include "../core/device_facts.h"
 #include "../core/kernel_choice.h"
 
@@ -45,12 +47,18 @@ struct Tuning {
     return facts;
   }
 };
+
+// The kernel choice for a device's facts, tuned where `tuning` is given.
+inline KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                                  const Tuning* tuning) {
+  return tuning != nullptr ? choose_kernel(plan, tuning->apply(facts), tuning->choice)
+                           : choose_kernel(plan, facts);
+}
 #if defined(GPUTRANSPOSE_WITH_CUDA) && defined(GPUTRANSPOSE_DEVELOPMENT)
 at::Tensor transpose_cuda_tuned(const at::Tensor& x, int64_t dim0, int64_t dim1,
                                 const Tuning& tuning);
 #endif
 #ifdef GPUTRANSPOSE_DEVELOPMENT
-struct Explanation;
 Explanation explain_tuned(const at::Tensor& x, int64_t dim0, int64_t dim1, int device,
                           const Tuning& tuning);
 #endif

@@ -170,10 +170,7 @@ Explanation explain_for(const at::Tensor& x, int64_t dim0, int64_t dim1, int dev
   TORCH_CHECK_INDEX(device < c10::cuda::device_count(), "gputranspose.explain: device ", device,
                     " is out of range (", c10::cuda::device_count(), " CUDA devices)");
   e.device = device;
-  const DeviceFacts facts = cuda_device_facts(device);
-  describe_choice(tuning != nullptr ? choose_kernel(plan, tuning->apply(facts), tuning->choice)
-                                    : choose_kernel(plan, facts),
-                  e);
+  describe_choice(choose_kernel(plan, cuda_device_facts(device), tuning), e);
 #else
   (void)device;
   (void)tuning;

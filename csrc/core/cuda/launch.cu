@@ -8,8 +8,6 @@
 namespace gputranspose {
 namespace cuda {
 
-constexpr int kMaxDevices = 64;
-
 template <int E>
 cudaError_t launch_tiled(const TransposePlan& plan, const KernelChoice& choice, const void* in,
                          void* out, int device, cudaStream_t stream);
@@ -44,11 +42,10 @@ cudaError_t read_device_facts(int device, DeviceFacts* facts) {
 }  // namespace cuda
 
 cudaError_t query_device_facts(int device, DeviceFacts* facts) {
-  using cuda::kMaxDevices;
-  if (device < 0 || device >= kMaxDevices) return cudaErrorInvalidDevice;
-  static std::once_flag once[kMaxDevices];
-  static DeviceFacts cached[kMaxDevices];
-  static cudaError_t errors[kMaxDevices];
+  if (device < 0 || device >= kMaxCudaDevices) return cudaErrorInvalidDevice;
+  static std::once_flag once[kMaxCudaDevices];
+  static DeviceFacts cached[kMaxCudaDevices];
+  static cudaError_t errors[kMaxCudaDevices];
   std::call_once(once[device], [device] {
     // The occupancy queries ask about the current device: make it `device` for them.
     int current = 0;

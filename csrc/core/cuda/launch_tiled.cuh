@@ -5,6 +5,7 @@
 // parallel.
 
 #include "../kernel_choice.h"
+#include "../launch.h"
 #include "../layout_plan.h"
 #include "tiled_transpose.cuh"
 
@@ -16,15 +17,13 @@
 namespace gputranspose {
 namespace cuda {
 
-constexpr int kMaxDevices = 64;
-
 // Shared memory beyond the 48 KiB that every kernel may take must be opted into, once
 // per device (a function attribute of the device's copy of the kernel).
 template <class Config, class KernelFn>
 cudaError_t allow_shared_memory(KernelFn kernel, int device) {
   if constexpr (Config::SMEM_TOTAL_BYTES > 48 * 1024) {
-    static std::once_flag once[kMaxDevices];
-    static cudaError_t result[kMaxDevices];
+    static std::once_flag once[kMaxCudaDevices];
+    static cudaError_t result[kMaxCudaDevices];
     std::call_once(once[device], [&] {
       result[device] = cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                             Config::SMEM_TOTAL_BYTES);

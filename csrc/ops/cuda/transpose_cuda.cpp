@@ -40,13 +40,7 @@ void transpose_into(const at::Tensor& x, const TransposeDims& dims, at::Tensor& 
     return;
   }
   const int device = x.device().index();
-  DeviceFacts facts = cuda_device_facts(device);
-  KernelChoice choice;
-  if (tuning != nullptr) {
-    choice = choose_kernel(plan, tuning->apply(facts), tuning->choice);
-  } else {
-    choice = choose_kernel(plan, facts);
-  }
+  const KernelChoice choice = choose_kernel(plan, cuda_device_facts(device), tuning);
   TORCH_CHECK(choice.unsupported == nullptr, "gputranspose.transpose: ", choice.unsupported);
   C10_CUDA_CHECK(launch_transpose(plan, choice, x.const_data_ptr(), out.data_ptr(), device,
                                   at::cuda::getCurrentCUDAStream(device)));
