@@ -19,8 +19,10 @@ SHAPES = [(1, 1), (1, 1000), (1000, 1), (2, 3), (17, 300), (300, 17), (1024, 102
           (96, 4099), (4099, 96), (5, 64, 64), (3, 129, 257), (2, 2, 33, 65)]
 
 
-def check(x, dim0=-2, dim1=-1):
-    """Runs the op over poisoned memory and compares its bytes with ATen's."""
+def check(x, dim0=-2, dim1=-1, every_kernel=False):
+    """Runs the op over poisoned memory and compares its bytes with ATen's; with
+    `every_kernel`, in a development build, also the tiled and the packed kernel each
+    where the rule picks the other."""
     expected = x.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else x.clone()
     poison_cuda_cache(expected.numel() * expected.element_size())
     actual = op.transpose(x, dim0, dim1)
@@ -29,21 +31,26 @@ def check(x, dim0=-2, dim1=-1):
     out = poisoned_like(expected.shape, x.dtype, x.device)
     op.transpose.out(x, dim0, dim1, out=out)
     assert_bitwise_equal(out, expected)
+    if every_kernel and torch_transpose._C.development_build():
+        for packed in (0, 1):
+            poison_cuda_cache(expected.numel() * expected.element_size())
+            assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, dim0, dim1, packed=packed),
+                                 expected)
     return actual
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_every_dtype_matches_aten(dtype, shape):
-    check(random_tensor(shape, dtype, "cuda"))
+    check(random_tensor(shape, dtype, "cuda"), every_kernel=True)
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("rows", TILE_EDGES)
 @pytest.mark.parametrize("cols", [31, 64, 129, 257])
 def test_tile_edges(dtype, rows, cols):
-    check(random_tensor((rows, cols), dtype, "cuda"))
-    check(random_tensor((cols, rows), dtype, "cuda"))
+    check(random_tensor((rows, cols), dtype, "cuda"), every_kernel=True)
+    check(random_tensor((cols, rows), dtype, "cuda"), every_kernel=True)
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
@@ -94,10 +101,10 @@ def test_batches_of_small_aligned_matrices(dtype, batch, rows_segments, cols_seg
     # matrices share a tile; a batch that does not fill the last tile.
     per_segment = 16 // torch.empty((), dtype=dtype).element_size()
     rows, cols = rows_segments * per_segment, cols_segments * per_segment
-    check(random_tensor((batch, rows, cols), dtype, "cuda"))
+    check(random_tensor((batch, rows, cols), dtype, "cuda"), every_kernel=True)
     # The same with a padded pitch: rows cut inside a micro-block.
     padded = random_tensor((batch, rows, cols + per_segment), dtype, "cuda")
-    check(padded[..., : cols - 1] if cols > 1 else padded[..., :cols])
+    check(padded[..., : cols - 1] if cols > 1 else padded[..., :cols], every_kernel=True)
 
 
 # Columns that cut the last micro-block of each tile-row (a micro-block is 16 / size
@@ -320,7 +327,7 @@ def test_non_default_dims_and_low_rank(shape, dims):
 
 # Adjacent dims other than the last two: the dims after them make one element of the
 # transpose, moved whole (1- to 16-byte ones by the tiled kernels, wider ones, a
-# multiple of 16 bytes, by the wide-element kernel; other sizes by ATen).
+# multiple of 16 bytes, by the wide-element kernel; other sizes by the packed kernel).
 ADJACENT_DIMS = [
     # shape, dtype, dims, view, path
     ((67, 129, 4), torch.uint8, (0, 1), None, "tiled_contiguous"),           # RGBA images
@@ -339,11 +346,11 @@ ADJACENT_DIMS = [
     ((33000, 2, 2, 1024), torch.uint8, (1, 2), None, "wide_elements"),       # 66000 tiles of 1 row
     ((3, 5, 33, 2), torch.complex128, (1, 2), None, "wide_elements"),        # a tile past the rows
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
-    ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements
+    ((64, 65, 3), torch.float32, (0, 1), None, "packed"),                    # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
     ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
-     lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
+     lambda x: x[1:].view(40, 10, 16), "packed"),                            # not 16-byte aligned
 ]
 
 
@@ -386,13 +393,50 @@ def test_wide_elements_at_evict_last_on_a_small_l2(l2_bytes):
         assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, *dims, l2_bytes=l2_bytes), expected)
 
 
-def test_wide_elements_into_an_out_buffer_off_16_bytes_fall_back():
+def test_wide_elements_into_an_out_buffer_off_16_bytes_move_as_narrower_units():
     x = random_tensor((4, 33, 9, 64), torch.bfloat16, "cuda")
     expected = x.transpose(1, 2).contiguous()
     storage = poisoned_like((expected.numel() + 1,), x.dtype, x.device)
     out = storage[1:].view(expected.shape)  # 2 bytes past a 16-byte boundary
     op.transpose.out(x, 1, 2, out=out)
     assert_bitwise_equal(out, expected)
+
+
+# The packed kernel: elements of any width (units of the width's largest power-of-two
+# divisor, narrower where a data pointer is less aligned), swapped dims far smaller than
+# a tiled kernel's tile (taken whole in each packed tile), many small matrices a tile, and
+# elements of a KiB or more (copied without staging).
+PACKED_CASES = [
+    # shape, dtype, dims, view, unit bytes
+    ((64, 65, 3), torch.float32, (0, 1), None, 4),                   # 12-byte elements
+    ((745, 97, 5, 2), torch.bool, (0, 1), None, 2),                  # 10-byte
+    ((33, 70, 3), torch.uint8, (0, 1), None, 1),                     # RGB bytes
+    ((5, 40, 33, 3), torch.float64, (1, 2), None, 8),                # 24-byte
+    ((9, 17, 5), torch.complex64, (0, 1), None, 8),                  # 40-byte
+    ((300, 200, 3), torch.int16, (0, 1), lambda x: x[:, 3:-2], 2),   # sliced rows, 6-byte
+    ((4, 50, 60, 5), torch.uint8, (1, 2), lambda x: x[::2], 1),      # a strided batch
+    ((8, 3, 5000), torch.uint8, (1, 2), None, 1),                    # a swapped dim of 3
+    ((5000, 3), torch.float16, (0, 1), None, 2),
+    ((3, 5000), torch.complex128, (0, 1), None, 16),
+    ((16, 2, 1000), torch.float32, (1, 2), None, 4),
+    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], 4),      # sliced rows, 2 columns
+    ((100000, 3, 3), torch.float8_e4m3fn, (1, 2), None, 1),          # many 3 x 3 matrices
+    ((10000, 5, 2), torch.float64, (1, 2),
+     lambda x: x.reshape(-1)[1:1 + 9999 * 10].view(9999, 5, 2), 8),  # 5 x 2, rows off 16 bytes
+    ((6, 7, 1025), torch.uint8, (0, 1), None, 1),                    # 1025-byte: not staged
+    ((3, 5, 601), torch.float16, (0, 1), None, 2),                   # 1202-byte: not staged
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view,unit", PACKED_CASES,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in PACKED_CASES])
+def test_packed_kernel(shape, dtype, dims, view, unit):
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    how = torch_transpose.explain(x, *dims)
+    assert (how["path"], how["unit_bytes"]) == ("packed", unit), how
+    assert how["kernel"].startswith(f"packed<unit={unit},"), how
+    check(x, *dims)
 
 
 @pytest.mark.parametrize("shape", [(), (5,), (0,), (0, 7), (7, 0), (3, 0, 4)], ids=str)

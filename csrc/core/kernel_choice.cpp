@@ -51,6 +51,11 @@ constexpr int64_t kTallTilesFromRows = 16384;
 // between L2's halves bounds a copy and the extra sectors it sends cost more.
 constexpr double kStaged2ByteBelowBytesPerS = 4e12;
 
+// Tiled plans whose tiles the tensor fills less than this share of go to the packed
+// kernel, whose tile takes a small swapped dim whole: the tiled kernel's time grows as
+// its tiles empty, the packed kernel's stays near its own.
+constexpr double kPackedBelowTileUtilization = 0.5;
+
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
   return plan.batch * plan.rows * plan.cols * plan.element_size > facts.l2_bytes;
 }
@@ -262,6 +267,43 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
+void choose_packed(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
+                   const ChoiceOverrides& overrides) {
+  c.path = TransposePath::Packed;
+  c.unit_bytes = plan.unit_bytes;
+  const int64_t k = plan.element_size / plan.unit_bytes;
+  const bool staged = plan.element_size < PackedTile::DIRECT_FROM_BYTES;
+  int64_t tile_bytes =
+      overrides.packed_tile_bytes > 0 ? overrides.packed_tile_bytes : PackedTile::TILE_BYTES;
+  PackedTile::Shape tile;
+  int64_t shared_bytes = 0;
+  // Short staged rows are padded (PackedTile::pitch): a smaller tile where that outgrows
+  // the shared memory a block gets without opting in.
+  for (;; tile_bytes /= 2) {
+    tile = PackedTile::shape(plan.batch, plan.rows, plan.cols, plan.element_size, tile_bytes);
+    shared_bytes = staged ? (tile.batch * tile.rows *
+                                 PackedTile::pitch(tile.cols * k, plan.unit_bytes) *
+                                 plan.unit_bytes +
+                             15) / 16 * 16
+                          : 0;
+    if (shared_bytes <= PackedTile::MAX_SHARED_BYTES || tile_bytes <= plan.element_size) break;
+  }
+  c.tile_batch = static_cast<int>(tile.batch);
+  c.tile_rows = static_cast<int>(tile.rows);
+  c.tile_cols = static_cast<int>(tile.cols);
+  c.threads = PackedTile::THREADS;
+  c.shared_bytes = static_cast<int>(shared_bytes);
+  const int64_t tiles = ((plan.batch + tile.batch - 1) / tile.batch) *
+                        ((plan.rows + tile.rows - 1) / tile.rows) *
+                        ((plan.cols + tile.cols - 1) / tile.cols);
+  // Blocks stride over the tiles: as many as the device holds at once (2,048 threads a
+  // SM), or one a tile.
+  c.blocks = std::min<int64_t>(tiles, int64_t{facts.sm_count > 0 ? facts.sm_count : 1} *
+                                          (2048 / PackedTile::THREADS));
+  c.tile_utilization = static_cast<double>(plan.batch * plan.rows * plan.cols) /
+                       (static_cast<double>(tiles) * tile.batch * tile.rows * tile.cols);
+}
+
 }  // namespace
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
@@ -273,9 +315,19 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
       choose_tiled(c, plan, facts, overrides);
+      if (overrides.packed == 1 ||
+          (overrides.packed < 0 && c.unsupported == nullptr &&
+           c.tile_utilization < kPackedBelowTileUtilization)) {
+        c = KernelChoice{};
+        c.element_size = plan.element_size;
+        choose_packed(c, plan, facts, overrides);
+      }
       break;
     case TransposePath::WideElements:
       choose_wide(c, plan, facts);
+      break;
+    case TransposePath::Packed:
+      choose_packed(c, plan, facts, overrides);
       break;
     case TransposePath::Empty:
     case TransposePath::Memcpy:
@@ -296,6 +348,11 @@ std::string kernel_name(const KernelChoice& c) {
       return "wide_elements<threads=" + std::to_string(c.threads) +
              ", units=" + std::to_string(c.tile_rows * c.tile_cols) +
              ", l2=" + input_l2_name(c.input_l2) + ">";
+    case TransposePath::Packed:
+      return "packed<unit=" + std::to_string(c.unit_bytes) +
+             ", k=" + std::to_string(c.element_size / c.unit_bytes) +
+             ", tile=" + std::to_string(c.tile_batch) + "x" + std::to_string(c.tile_rows) + "x" +
+             std::to_string(c.tile_cols) + (c.shared_bytes > 0 ? ", staged>" : ", direct>");
     case TransposePath::Memcpy:
       return "memcpy";
     case TransposePath::Empty:

@@ -18,6 +18,8 @@ namespace gputranspose {
 struct ChoiceOverrides {
   int64_t tile_group_rows = 0;  // tile-rows walked together (> 0)
   int interleave = -1;          // interleaved tile columns: 0 or 1
+  int packed = -1;              // tiled plans: 1 the packed kernel, 0 the tiled one
+  int64_t packed_tile_bytes = 0;  // the packed kernel's tile, about this many bytes (> 0)
 };
 
 struct KernelChoice {
@@ -30,6 +32,9 @@ struct KernelChoice {
   InputL2 input_l2 = InputL2::Normal;  // the wide-element kernel's too
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
   int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
+  // The packed kernel: whole matrices a tile (else 1), and the bytes of its unit.
+  int tile_batch = 0;
+  int64_t unit_bytes = 0;
   // The tiled walk: tile-rows walked together, interleaved tile columns, and for folded
   // tiles log2 of the sub-tile that holds one small matrix.
   int64_t group_rows = 0;
@@ -55,7 +60,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides = {});
 
 // A readable name of the kernel, e.g. "tiled<e=1, load=staged, store=aligned16,
-// tiling=wide, l2=normal>", "wide_elements<...>", "memcpy", or "" off the kernels.
+// tiling=wide, l2=normal>", "wide_elements<...>", "packed<unit=2, k=5, tile=1x28x28,
+// staged>", "memcpy", or "" off the kernels.
 std::string kernel_name(const KernelChoice& choice);
 
 }  // namespace gputranspose

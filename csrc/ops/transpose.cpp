@@ -109,6 +109,7 @@ void transpose_out(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& 
 namespace {
 
 void describe_choice(const KernelChoice& choice, Explanation& e) {
+  e.path = path_name(choice.path);
   e.kernel = kernel_name(choice);
   if (choice.unsupported != nullptr) {
     e.note = choice.unsupported;
@@ -132,6 +133,12 @@ void describe_choice(const KernelChoice& choice, Explanation& e) {
     e.input_l2 = input_l2_name(choice.input_l2);
     e.tile_rows = choice.tile_rows;
     e.tile_cols = choice.tile_cols;
+  }
+  if (choice.path == TransposePath::Packed) {
+    e.tile_batch = choice.tile_batch;
+    e.tile_rows = choice.tile_rows;
+    e.tile_cols = choice.tile_cols;
+    e.unit_bytes = choice.unit_bytes;
   }
 }
 

@@ -15,6 +15,8 @@ template <int E>
 cudaError_t small_tile_blocks_per_sm(int* blocks);
 cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream);
+cudaError_t launch_packed(const TransposePlan& plan, const KernelChoice& choice, const void* in,
+                          void* out, cudaStream_t stream);
 
 namespace {
 
@@ -61,7 +63,8 @@ cudaError_t query_device_facts(int device, DeviceFacts* facts) {
 cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, int device, cudaStream_t stream) {
   if (choice.unsupported != nullptr) return cudaErrorNotSupported;
-  switch (plan.path) {
+  // The choice's path: the kernel choice may take a tiled plan to the packed kernel.
+  switch (choice.path) {
     case TransposePath::Empty:
       return cudaSuccess;
     case TransposePath::Memcpy:
@@ -83,6 +86,8 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
       return cudaErrorNotSupported;
     case TransposePath::WideElements:
       return cuda::launch_wide_elements(plan, choice, in, out, stream);
+    case TransposePath::Packed:
+      return cuda::launch_packed(plan, choice, in, out, stream);
     case TransposePath::AtenFallback:
       break;
   }

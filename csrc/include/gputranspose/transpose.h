@@ -22,8 +22,8 @@ void transpose_out(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& 
 // What a transpose of `x` runs, and why.
 struct Explanation {
   // "empty", "memcpy", "tiled_contiguous", "tiled_row_strided", "wide_elements",
-  // "aten_fallback", or "unsupported" (a layout the op raises for: sparse, quantized,
-  // nested, mkldnn).
+  // "packed", "aten_fallback", or "unsupported" (a layout the op raises for: sparse,
+  // quantized, nested, mkldnn). With a kernel chosen, the path that kernel takes.
   std::string path;
   std::string reason;
   // The kernel a CUDA device runs for it (e.g. "tiled<e=1, load=staged, store=aligned16,
@@ -44,13 +44,16 @@ struct Explanation {
   std::string input_l2;  // "normal", "evict_last" (wide elements too)
   int64_t tile_rows = 0;
   int64_t tile_cols = 0;
+  // The packed kernel: whole matrices a tile, and the bytes of the unit it moves.
+  int64_t tile_batch = 0;
+  int64_t unit_bytes = 0;
   int64_t group_rows = 0;
   bool interleave = false;
   // Launch shape: one block a tile.
   int64_t blocks = 0;
   int64_t threads = 0;
   int64_t shared_bytes = 0;
-  // The share of the launched tiles that the tensor fills (0 off the tiled and
+  // The share of the launched tiles that the tensor fills (0 off the tiled, packed and
   // wide-element paths): far under 1, most of the kernel's work moves nothing (a swapped
   // dim much smaller than a tile), and the op runs far from copy speed.
   double tile_utilization = 0;
