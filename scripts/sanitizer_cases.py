@@ -82,7 +82,7 @@ def adjacent_dims_cases():
     yield "wide, 70000 output rows", random_bytes((35000, 2, 2, 8), torch.float32), (1, 2)
     yield "wide, rows mid-line, gaps", random_bytes((3, 70, 5, 72), torch.float16)[:, :, 1:], (1, 2)
     # The packed kernel: each unit width, cut tiles on every side, strided rows and
-    # batches, several matrices a tile, a swapped dim taken whole, unstaged elements.
+    # batches, several matrices a tile, a swapped dim taken whole, one wide element a tile.
     yield "packed 3-byte", random_bytes((97, 131, 3), torch.uint8), (0, 1)
     yield "packed 10-byte, sliced rows", random_bytes((67, 101, 5), torch.int16)[:, 1:-2], (0, 1)
     yield "packed 12-byte", random_bytes((64, 65, 3), torch.float32), (0, 1)
@@ -91,7 +91,7 @@ def adjacent_dims_cases():
     yield "packed dim of 3", random_bytes((8, 3, 5000), torch.uint8), (1, 2)
     yield "packed 3 x 3 matrices", random_bytes((20000, 3, 3), torch.uint8), (1, 2)
     yield "packed 5 x 2, off 16 bytes", random_bytes((10000, 5, 2), torch.float64).view(-1)[1:99981].view(9998, 5, 2), (1, 2)
-    yield "packed 1025-byte, unstaged", random_bytes((6, 7, 1025), torch.uint8), (0, 1)
+    yield "packed 1025-byte", random_bytes((6, 7, 1025), torch.uint8), (0, 1)
 
 
 def main():
@@ -102,14 +102,14 @@ def main():
     parser.add_argument("--l2-bytes", type=int, default=0, help="take the L2 as this many bytes")
     parser.add_argument("--memory-bytes-per-s", type=float, default=0.0,
                         help="take the memory as this fast (2-byte rows past L2 are staged under 4e12)")
-    parser.add_argument("--packed", type=int, choices=[-1, 0, 1], default=-1,
-                        help="tiled layouts: 1 the packed kernel, 0 the tiled one (-1: the rule's)")
+    parser.add_argument("--route", type=int, choices=[-1, 0, 1, 2], default=-1,
+                        help="tiled layouts: 0 the tiled kernel, 1 the packed one, 2 ATen (-1: the rule's)")
     args = parser.parse_args()
     tuning = dict(tile_group_rows=args.tile_group_rows, l2_bytes=args.l2_bytes,
                   memory_bytes_per_s=args.memory_bytes_per_s)
-    if args.packed >= 0:
-        tuning["packed"] = args.packed
-    tuned = any(tuning.values()) or "packed" in tuning
+    if args.route >= 0:
+        tuning["route"] = args.route
+    tuned = any(tuning.values()) or "route" in tuning
     if tuned and not torch_transpose._C.development_build():
         sys.exit("tuning needs a development build (GPUTRANSPOSE_DEVELOPMENT=1)")
     seen, bad = 0, []

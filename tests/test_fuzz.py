@@ -101,6 +101,12 @@ def check(case, device):
     actual = torch.ops.gputranspose.transpose(x, dim0, dim1)
     assert actual.shape == expected.shape and actual.is_contiguous()
     assert torch.equal(as_bytes(actual), as_bytes(expected)), (x.shape, x.stride(), dim0, dim1)
+    if device == "cuda" and torch_transpose._C.development_build():
+        # Tiled layouts both ways: the tiled kernel and the packed one, whichever the rule
+        # picks (other layouts take their own path either way).
+        for route in (0, 1):
+            got = torch_transpose._C._transpose_tuned(x, dim0, dim1, route=route)
+            assert torch.equal(as_bytes(got), as_bytes(expected)), (x.shape, x.stride(), dim0, dim1, route)
 
 
 @pytest.fixture(scope="module", autouse=True)

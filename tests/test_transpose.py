@@ -277,6 +277,8 @@ EXPLAIN_DIMS_CASES = [
      (0, 1), "aten_fallback", "part of an element"),
     ("wide, misaligned", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
      "packed", "not aligned"),
+    ("elements past 32 KiB", lambda: torch.empty(4, 4, 40001, dtype=torch.uint8), (0, 1),
+     "aten_fallback", "wider than 32 KiB"),
 ]
 
 

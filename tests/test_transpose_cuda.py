@@ -21,8 +21,8 @@ SHAPES = [(1, 1), (1, 1000), (1000, 1), (2, 3), (17, 300), (300, 17), (1024, 102
 
 def check(x, dim0=-2, dim1=-1, every_kernel=False):
     """Runs the op over poisoned memory and compares its bytes with ATen's; with
-    `every_kernel`, in a development build, also the tiled and the packed kernel each
-    where the rule picks the other."""
+    `every_kernel`, in a development build, a tiled layout through both the tiled and the
+    packed kernel, whichever the rule picks."""
     expected = x.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else x.clone()
     poison_cuda_cache(expected.numel() * expected.element_size())
     actual = op.transpose(x, dim0, dim1)
@@ -31,10 +31,10 @@ def check(x, dim0=-2, dim1=-1, every_kernel=False):
     out = poisoned_like(expected.shape, x.dtype, x.device)
     op.transpose.out(x, dim0, dim1, out=out)
     assert_bitwise_equal(out, expected)
-    if every_kernel and torch_transpose._C.development_build():
-        for packed in (0, 1):
+    if every_kernel and torch_transpose._C.development_build() and x.dim() >= 2:
+        for route in (0, 1):
             poison_cuda_cache(expected.numel() * expected.element_size())
-            assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, dim0, dim1, packed=packed),
+            assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, dim0, dim1, route=route),
                                  expected)
     return actual
 
@@ -56,7 +56,7 @@ def test_tile_edges(dtype, rows, cols):
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("shape", [(8191, 8193), (2, 4097, 1023), (65536, 65), (3, 4096)], ids=str)
 def test_large_and_prime_shapes(dtype, shape):
-    check(random_tensor(shape, dtype, "cuda"))
+    check(random_tensor(shape, dtype, "cuda"), every_kernel=True)
 
 
 # Aligned 1- and 16-byte matrices whose tiles all fit on the GPU at once take
@@ -172,10 +172,12 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
 
 
 def check_tuned(cases, **tuning):
-    """Each (shape, view) case, for every element size, through the CUDA kernel with other
-    device facts or walk overrides (a development build's _transpose_tuned), byte for byte;
-    a view may use `skip`, 16 bytes in elements. Returns the kernels chosen."""
+    """Each (shape, view) case, for every element size, through the tiled CUDA kernel
+    (never the packed one) with other device facts or walk overrides (a development build's
+    _transpose_tuned), byte for byte; a view may use `skip`, 16 bytes in elements. Returns
+    the kernels chosen."""
     development_build_or_skip()
+    tuning.setdefault("route", 0)
     kernels = []
     for dtype in ONE_DTYPE_PER_SIZE:
         skip = 16 // dtype.itemsize
@@ -404,8 +406,8 @@ def test_wide_elements_into_an_out_buffer_off_16_bytes_move_as_narrower_units():
 
 # The packed kernel: elements of any width (units of the width's largest power-of-two
 # divisor, narrower where a data pointer is less aligned), swapped dims far smaller than
-# a tiled kernel's tile (taken whole in each packed tile), many small matrices a tile, and
-# elements of a KiB or more (copied without staging).
+# a tiled kernel's tile (taken whole in each packed tile), many small matrices a tile;
+# input runs of tile-rows, whole rows or whole tiles, output runs likewise.
 PACKED_CASES = [
     # shape, dtype, dims, view, unit bytes
     ((64, 65, 3), torch.float32, (0, 1), None, 4),                   # 12-byte elements
@@ -421,10 +423,12 @@ PACKED_CASES = [
     ((16, 2, 1000), torch.float32, (1, 2), None, 4),
     ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], 4),      # sliced rows, 2 columns
     ((100000, 3, 3), torch.float8_e4m3fn, (1, 2), None, 1),          # many 3 x 3 matrices
+    ((10000, 3, 3), torch.uint8, (1, 2), lambda x: x[:, :, :], 1),
     ((10000, 5, 2), torch.float64, (1, 2),
      lambda x: x.reshape(-1)[1:1 + 9999 * 10].view(9999, 5, 2), 8),  # 5 x 2, rows off 16 bytes
-    ((6, 7, 1025), torch.uint8, (0, 1), None, 1),                    # 1025-byte: not staged
-    ((3, 5, 601), torch.float16, (0, 1), None, 2),                   # 1202-byte: not staged
+    ((6, 7, 1025), torch.uint8, (0, 1), None, 1),                    # 1025-byte elements
+    ((3, 5, 601), torch.float16, (0, 1), None, 2),                   # 1202-byte
+    ((2, 3, 4001), torch.float64, (0, 1), None, 8),                  # 32008-byte: one a tile
 ]
 
 
@@ -435,8 +439,19 @@ def test_packed_kernel(shape, dtype, dims, view, unit):
     x = view(x) if view else x
     how = torch_transpose.explain(x, *dims)
     assert (how["path"], how["unit_bytes"]) == ("packed", unit), how
-    assert how["kernel"].startswith(f"packed<unit={unit},"), how
-    check(x, *dims)
+    assert how["kernel"].startswith("packed<"), how
+    check(x, *dims, every_kernel=True)
+
+
+def test_packed_kernel_writes_out_buffers_at_any_alignment():
+    # An out= buffer 1 to 15 bytes past a 16-byte boundary: the unit narrows with it.
+    x = random_tensor((67, 33, 3), torch.uint8, "cuda")
+    expected = x.transpose(0, 1).contiguous()
+    for offset in range(16):
+        storage = poisoned_like((expected.numel() + 16,), x.dtype, x.device)
+        out = storage[offset:offset + expected.numel()].view(expected.shape)
+        op.transpose.out(x, 0, 1, out=out)
+        assert_bitwise_equal(out, expected)
 
 
 @pytest.mark.parametrize("shape", [(), (5,), (0,), (0, 7), (7, 0), (3, 0, 4)], ids=str)

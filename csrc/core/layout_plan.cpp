@@ -1,5 +1,7 @@
 #include "layout_plan.h"
 
+#include "tile_config.h"
+
 #include <algorithm>
 
 namespace gputranspose {
@@ -167,11 +169,10 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
   const bool power_of_two = element_size <= 16 && (element_size & (element_size - 1)) == 0;
   if ((!wide && !power_of_two) || plan.unit_bytes < std::min<int64_t>(element_size, 16)) {
     // Elements of 3, 5, 6, 10, 24 ... bytes, or data pointers not aligned to the element.
-    // The kernel's unit indices inside a tile are 32-bit (FastDivider).
-    constexpr int64_t k1G = int64_t{1} << 30;
-    if (element_size / plan.unit_bytes >= k1G) {
-      return fallback("elements of 2^30 units or more (units: the widest power of two dividing "
-                      "the element and both data pointers)");
+    // The packed kernel stages at least one element in shared memory.
+    if (element_size > PackedTile::MAX_ELEMENT_BYTES) {
+      return fallback("elements wider than 32 KiB that are no multiple of 16 bytes, or whose data "
+                      "pointers are not 16-byte aligned");
     }
     plan.path = TransposePath::Packed;
     plan.reason = power_of_two || wide

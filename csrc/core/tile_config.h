@@ -39,6 +39,8 @@ enum class InputL2 : uint8_t {
 const char* tiling_name(Tiling tiling);
 const char* access_name(Access access);
 const char* input_l2_name(InputL2 l2);
+enum class PackedRuns : uint8_t;
+const char* packed_runs_name(PackedRuns runs);
 
 // Input past L2 is read at evict_last and released by the last blocks: the output's
 // lines then stay in L2 longer before they are written back, and L2 is left as a copy
@@ -384,20 +386,23 @@ struct WideElementTile {
   static constexpr int threads(int units) { return units < MAX_THREADS ? units : MAX_THREADS; }
 };
 
+// How the packed kernel's tile makes runs on one side: a run per tile-row (TileRow), whole
+// rows of each matrix back to back (Rows), or the whole tile (Tile).
+enum class PackedRuns : uint8_t { TileRow, Rows, Tile };
+
 // The packed kernel's tile (cuda/packed_transpose.cuh): `batch` whole matrices or one
-// matrix's `rows` x `cols` elements, staged in shared memory as units, about TILE_BYTES
-// a tile. A swapped dim smaller than a square tile's side is taken whole (a tile of a
-// 3 x N matrix is 3 rows of ~2,700 bytes in and one run of 8 KiB out), and matrices
-// smaller than that in both dims are taken several a tile, so that both sides move runs
-// of hundreds of bytes whatever the shape.
+// matrix's `rows` x `cols` elements, about TILE_BYTES a tile. A swapped dim smaller than a
+// square tile's side is taken whole (a tile of a 3 x N matrix is 3 input runs of ~5 KiB and
+// one output run of 16 KiB), and matrices smaller than that in both dims are taken several
+// a tile, so that both sides move runs of hundreds of bytes or more whatever the shape.
 struct PackedTile {
   static constexpr int THREADS = 256;
-  static constexpr int UNROLL = 8;  // units a thread has in flight
-  static constexpr int64_t TILE_BYTES = 8192;
-  // Elements this wide or wider are runs of at least a KiB on both sides: copied from
-  // global memory to global memory, not staged.
-  static constexpr int64_t DIRECT_FROM_BYTES = 1024;
+  static constexpr int UNROLL = 4;  // 16-byte chunks a thread has in flight
+  static constexpr int64_t TILE_BYTES = 16384;
   static constexpr int64_t MAX_SHARED_BYTES = 48 * 1024;  // without opting in
+  // A staged run takes up to 15 bytes of skew and is padded to 16: the widest element
+  // staged alone.
+  static constexpr int64_t MAX_ELEMENT_BYTES = 32 * 1024;
 
   struct Shape {
     int64_t batch = 1, rows = 1, cols = 1;
@@ -410,11 +415,7 @@ struct PackedTile {
     auto at_least_1 = [](int64_t v) { return v > 1 ? v : int64_t{1}; };
     auto at_most = [](int64_t v, int64_t limit) { return v < limit ? v : limit; };
     Shape s;
-    if (rows <= side && cols <= side) {
-      s.rows = rows;
-      s.cols = cols;
-      s.batch = at_most(batch, at_least_1(budget / (rows * cols)));
-    } else if (rows <= side) {
+    if (rows <= side) {
       s.rows = rows;
       s.cols = at_most(cols, at_least_1(budget / rows));
     } else if (cols <= side) {
@@ -423,16 +424,10 @@ struct PackedTile {
     } else {
       s.rows = s.cols = side;
     }
+    if (s.rows == rows && s.cols == cols) {
+      s.batch = at_most(batch, at_least_1(budget / (rows * cols)));
+    }
     return s;
-  }
-  // Units between staged tile-rows: a tile-row's units, padded so that threads reading
-  // down a column (one unit an element) hit distinct shared-memory banks.
-  static int64_t pitch(int64_t row_units, int64_t unit_bytes) {
-    const int64_t modulus = unit_bytes >= 4 ? 2 : 8 / unit_bytes;  // pitch % modulus == want
-    const int64_t want = unit_bytes >= 4 ? 1 : 4 / unit_bytes;
-    int64_t p = row_units;
-    while (p % modulus != want % modulus) ++p;
-    return p;
   }
 };
 

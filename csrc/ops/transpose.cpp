@@ -110,6 +110,8 @@ namespace {
 
 void describe_choice(const KernelChoice& choice, Explanation& e) {
   e.path = path_name(choice.path);
+  if (choice.route_reason != nullptr) e.reason = choice.route_reason;
+  if (choice.path == TransposePath::AtenFallback) return;
   e.kernel = kernel_name(choice);
   if (choice.unsupported != nullptr) {
     e.note = choice.unsupported;

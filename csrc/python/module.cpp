@@ -54,14 +54,15 @@ int device_index(std::optional<int> device) { return device.has_value() ? *devic
 
 #ifdef GPUTRANSPOSE_DEVELOPMENT
 gputranspose::Tuning tuning_from(int64_t l2_bytes, double memory_bytes_per_s,
-                                 int64_t tile_group_rows, int interleave, int packed,
+                                 int64_t tile_group_rows, int interleave, int route,
                                  int64_t packed_tile_bytes) {
   TORCH_CHECK_VALUE(l2_bytes >= 0, "l2_bytes must be >= 0 (0: the device's)");
   TORCH_CHECK_VALUE(memory_bytes_per_s >= 0, "memory_bytes_per_s must be >= 0 (0: the device's)");
   TORCH_CHECK_VALUE(tile_group_rows >= 0, "tile_group_rows must be >= 0 (0: the rule's)");
   TORCH_CHECK_VALUE(interleave >= -1 && interleave <= 1,
                     "interleave must be -1 (the rule's), 0 or 1");
-  TORCH_CHECK_VALUE(packed >= -1 && packed <= 1, "packed must be -1 (the rule's), 0 or 1");
+  TORCH_CHECK_VALUE(route >= -1 && route <= 2,
+                    "route must be -1 (the rule's), 0 (tiled), 1 (packed) or 2 (ATen)");
   TORCH_CHECK_VALUE(packed_tile_bytes >= 0 && packed_tile_bytes <= 32768,
                     "packed_tile_bytes must be 0 (the rule's) to 32768");
   gputranspose::Tuning tuning;
@@ -69,7 +70,7 @@ gputranspose::Tuning tuning_from(int64_t l2_bytes, double memory_bytes_per_s,
   tuning.memory_bytes_per_s = memory_bytes_per_s;
   tuning.choice.tile_group_rows = tile_group_rows;
   tuning.choice.interleave = interleave;
-  tuning.choice.packed = packed;
+  tuning.choice.route = route;
   tuning.choice.packed_tile_bytes = packed_tile_bytes;
   return tuning;
 }
@@ -113,31 +114,31 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       "_explain_tuned",
       [](const at::Tensor& x, int64_t dim0, int64_t dim1, std::optional<int> device,
          int64_t l2_bytes, double memory_bytes_per_s, int64_t tile_group_rows, int interleave,
-         int packed, int64_t packed_tile_bytes) {
+         int route, int64_t packed_tile_bytes) {
         return to_dict(gputranspose::explain_tuned(
             x, dim0, dim1, device_index(device),
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, packed,
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, route,
                         packed_tile_bytes)));
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::arg("device") = py::none(),
       py::kw_only(), py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
-      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("packed") = -1,
+      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("route") = -1,
       py::arg("packed_tile_bytes") = 0,
       "explain() with other device facts and choice overrides (development builds).");
 #ifdef GPUTRANSPOSE_WITH_CUDA
   m.def(
       "_transpose_tuned",
       [](const at::Tensor& x, int64_t dim0, int64_t dim1, int64_t l2_bytes,
-         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int packed,
+         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int route,
          int64_t packed_tile_bytes) {
         return gputranspose::transpose_cuda_tuned(
             x, dim0, dim1,
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, packed,
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, route,
                         packed_tile_bytes));
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::kw_only(),
       py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
-      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("packed") = -1,
+      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("route") = -1,
       py::arg("packed_tile_bytes") = 0,
       "The CUDA kernel with other device facts and choice overrides (development builds).");
 #endif

@@ -152,39 +152,43 @@ TEST(KernelChoice, TileUtilizationSaysHowMuchOfTheLaunchedTilesTheTensorFills) {
   EXPECT_DOUBLE_EQ(choose({{8192, 8192}, {}, 4}, h100()).tile_utilization, 1.0);
   const KernelChoice heads = choose({{2, 64, 8, 32}, {}, 4}, h100(), 1, 2);
   EXPECT_GT(heads.tile_utilization, 0.9);
-  // 5 x 2 matrices of float64, rows off 16 bytes: the tiled kernel would launch one
-  // 64 x 64 tile each, 10 of 4096 filled; the packed kernel packs 102 into a tile.
-  Input tiny{{100000, 5, 2}, {10, 2, 1}, 8, 1};
-  std::vector<int64_t> strides = tiny.strides;
-  StridedLayout layout{3, tiny.sizes.data(), strides.data(), 8, 0x7f0000000008};
+  // 5 x 2 matrices of float64, rows off 16 bytes: the tiled kernel launches one 64 x 64
+  // tile each, 10 of 4096 filled; the packed kernel takes 204 whole matrices a tile.
+  std::vector<int64_t> sizes{100000, 5, 2}, strides{10, 2, 1};
+  StridedLayout layout{3, sizes.data(), strides.data(), 8, 0x7f0000000008};
   const TransposePlan plan = plan_transpose(layout, {1, 2, false});
   ChoiceOverrides tiled_only;
-  tiled_only.packed = 0;
+  tiled_only.route = 0;
   const KernelChoice tiled = choose_kernel(plan, h100(), tiled_only);
   EXPECT_EQ(tiled.tiling, Tiling::Wide);
   EXPECT_NEAR(tiled.tile_utilization, 10.0 / (tiled.tile_rows * tiled.tile_cols), 1e-12);
   const KernelChoice packed = choose_kernel(plan, h100());
   EXPECT_EQ(packed.path, TransposePath::Packed);
-  EXPECT_EQ(packed.tile_batch, 8192 / (5 * 2 * 8));
+  EXPECT_EQ(packed.tile_batch, 16384 / (5 * 2 * 8));
   EXPECT_GT(packed.tile_utilization, 0.99);
+  EXPECT_EQ(choose({{11, 5902029}, {}, 1}, h100()).path, TransposePath::Packed);
 }
 
 TEST(KernelChoice, SmallSwappedDimsTakeThePackedKernelWithTheDimWholeInATile) {
-  // A swapped dim of 3 under 1-byte elements: the tiled kernel fills 3 of its 64 rows.
-  const KernelChoice wide_rows = choose({{3, 20000000}, {}, 1}, h100());
-  EXPECT_EQ(wide_rows.path, TransposePath::Packed);
-  EXPECT_EQ(kernel_name(wide_rows), "packed<unit=1, k=1, tile=1x3x2730, staged>");
-  const KernelChoice tall = choose({{20000000, 3}, {}, 2}, h100());
-  EXPECT_EQ(tall.path, TransposePath::Packed);
-  EXPECT_EQ(tall.tile_cols, 3);
-  EXPECT_EQ(tall.tile_rows, 4096 / 3);
-  // Batches of 3 x 3 matrices: 910 whole matrices a tile.
+  // A swapped dim of 3: the tiled kernel would fill 3 of each tile's 64 or more rows.
+  EXPECT_EQ(kernel_name(choose({{3, 20000000}, {}, 1}, h100())),
+            "packed<e=1, unit=1, tile=1x3x5461, runs=tile_row/rows>");
+  EXPECT_EQ(kernel_name(choose({{20000000, 3}, {}, 2}, h100())),
+            "packed<e=2, unit=2, tile=1x2730x3, runs=rows/tile_row>");
+  // Batches of 3 x 3 matrices: 1820 whole matrices a tile, one run on each side.
   const KernelChoice batch = choose({{1000000, 3, 3}, {}, 1}, h100());
-  EXPECT_EQ(batch.path, TransposePath::Packed);
-  EXPECT_EQ(batch.tile_batch, 8192 / 9);
-  // Large dims keep the tiled kernel.
-  EXPECT_EQ(choose({{8192, 8192}, {}, 1}, h100()).path, TransposePath::TiledContiguous);
-  EXPECT_EQ(choose({{4096, 64, 64}, {}, 1}, h100()).path, TransposePath::TiledContiguous);
+  EXPECT_EQ(kernel_name(batch), "packed<e=1, unit=1, tile=1820x3x3, runs=tile/tile>");
+  EXPECT_LE(batch.shared_bytes, PackedTile::MAX_SHARED_BYTES);
+  // The suite's shapes keep the tiled kernel: large dims, 64-wide ones, folded matrices.
+  for (const Input& x : std::vector<Input>{{{8192, 8192}, {}, 1},
+                                           {{65536, 64}, {}, 1},
+                                           {{64, 65536}, {}, 1},
+                                           {{4096, 64, 64}, {}, 1},
+                                           {{65536, 64}, {}, 16},
+                                           {{8192, 8192}, {8209, 1}, 1}}) {
+    const TransposePath path = choose(x, h100()).path;
+    EXPECT_TRUE(path == TransposePath::TiledContiguous || path == TransposePath::TiledRowStrided);
+  }
 }
 
 TEST(KernelChoice, ElementsOfAnyWidthMoveAsUnitsOfTheirLargestPowerOfTwoDivisor) {
@@ -193,12 +197,13 @@ TEST(KernelChoice, ElementsOfAnyWidthMoveAsUnitsOfTheirLargestPowerOfTwoDivisor)
     int64_t dim0, dim1, element_size, unit_bytes;
   };
   const std::vector<Case> cases{
-      {{{64, 65, 3}, {}, 4}, 0, 1, 12, 4},            // float32 x 3
-      {{{745, 97, 5, 2}, {}, 1}, 0, 1, 10, 2},        // bool x 5 x 2
-      {{{33, 70, 3}, {}, 1}, 0, 1, 3, 1},             // RGB bytes
-      {{{5, 40, 33, 3}, {}, 8}, 1, 2, 24, 8},         // float64 x 3
-      {{{16, 8, 8}, {}, 4, 1}, 0, 1, 32, 4},          // wide elements 4 bytes off alignment
-      {{{64, 64, 2}, {}, 4, 1}, 0, 1, 8, 4},          // 8-byte elements 4 bytes off
+      {{{64, 65, 3}, {}, 4}, 0, 1, 12, 4},      // float32 x 3
+      {{{745, 97, 5, 2}, {}, 1}, 0, 1, 10, 2},  // bool x 5 x 2
+      {{{33, 70, 3}, {}, 1}, 0, 1, 3, 1},       // RGB bytes
+      {{{5, 40, 33, 3}, {}, 8}, 1, 2, 24, 8},   // float64 x 3
+      {{{16, 8, 8}, {}, 4, 1}, 0, 1, 32, 4},    // wide elements 4 bytes off alignment
+      {{{64, 64, 2}, {}, 4, 1}, 0, 1, 8, 4},    // 8-byte elements 4 bytes off
+      {{{6, 7, 1025}, {}, 1}, 0, 1, 1025, 1},   // a KiB and one byte
   };
   for (const Case& c : cases) {
     const KernelChoice choice = choose(c.x, h100(), c.dim0, c.dim1);
@@ -206,25 +211,24 @@ TEST(KernelChoice, ElementsOfAnyWidthMoveAsUnitsOfTheirLargestPowerOfTwoDivisor)
     EXPECT_EQ(choice.element_size, c.element_size);
     EXPECT_EQ(choice.unit_bytes, c.unit_bytes) << c.element_size;
     EXPECT_GT(choice.shared_bytes, 0);
-    EXPECT_LE(choice.shared_bytes, 9 * 1024);
+    EXPECT_LE(choice.shared_bytes, PackedTile::MAX_SHARED_BYTES);
+    EXPECT_EQ(choice.packed_pitch % 32, 16);  // whole chunks, neighbours in other banks
   }
 }
 
-TEST(KernelChoice, ElementsOfAKiBOrMoreAreCopiedWithoutStaging) {
-  const KernelChoice c = choose({{6, 7, 1025}, {}, 1}, h100(), 0, 1);
-  EXPECT_EQ(c.path, TransposePath::Packed);
-  EXPECT_EQ(c.shared_bytes, 0);
-  EXPECT_EQ(kernel_name(c), "packed<unit=1, k=1025, tile=1x2x2, direct>");
-}
-
-TEST(KernelChoice, PackedTilesPadTheirRowsSoColumnReadsHitDistinctBanks) {
-  // A column read is one unit a row, `pitch` units apart: 4-byte words pitch / (4 / unit)
-  // apart, an odd number, so 32 threads read 32 banks.
-  EXPECT_EQ(PackedTile::pitch(2730, 1) % 8, 4);
-  EXPECT_EQ(PackedTile::pitch(2730, 2) % 4, 2);
-  EXPECT_EQ(PackedTile::pitch(64, 4) % 2, 1);
-  EXPECT_EQ(PackedTile::pitch(63, 8), 63);
-  EXPECT_GE(PackedTile::pitch(2730, 1), 2730);
+TEST(KernelChoice, RouteOverridesTakeATiledLayoutToAnyOfItsThreeWays) {
+  std::vector<int64_t> sizes{3, 20000000}, strides{20000000, 1};
+  StridedLayout layout{2, sizes.data(), strides.data(), 1, 0x7f0000000000};
+  const TransposePlan plan = plan_transpose(layout, {0, 1, false});
+  const TransposePath paths[] = {TransposePath::TiledContiguous, TransposePath::Packed,
+                                 TransposePath::AtenFallback};
+  for (int route = 0; route < 3; ++route) {
+    ChoiceOverrides overrides;
+    overrides.route = route;
+    const KernelChoice c = choose_kernel(plan, h100(), overrides);
+    EXPECT_EQ(c.path, paths[route]);
+    EXPECT_EQ(c.route_reason != nullptr, route != 0);
+  }
 }
 
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
@@ -232,6 +236,8 @@ TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);
   // Strided elements: the dims after the swapped pair are not contiguous.
   EXPECT_EQ(choose({{64, 64, 3}, {384, 6, 2}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
+  // Elements past 32 KiB that the wide-element kernel cannot take.
+  EXPECT_EQ(choose({{4, 4, 40001}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
   EXPECT_EQ(kernel_name(choose({{64, 32}, {64, 2}, 4}, h100())), "");
 }
 

@@ -63,7 +63,7 @@ cudaError_t query_device_facts(int device, DeviceFacts* facts) {
 cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, int device, cudaStream_t stream) {
   if (choice.unsupported != nullptr) return cudaErrorNotSupported;
-  // The choice's path: the kernel choice may take a tiled plan to the packed kernel.
+  // The choice's path: it may take a tiled plan to the packed kernel or the framework's copy.
   switch (choice.path) {
     case TransposePath::Empty:
       return cudaSuccess;

@@ -42,6 +42,10 @@ void transpose_into(const at::Tensor& x, const TransposeDims& dims, at::Tensor& 
   const int device = x.device().index();
   const KernelChoice choice = choose_kernel(plan, cuda_device_facts(device), tuning);
   TORCH_CHECK(choice.unsupported == nullptr, "gputranspose.transpose: ", choice.unsupported);
+  if (choice.path == TransposePath::AtenFallback) {
+    out.copy_(transposed_view(x, dims));
+    return;
+  }
   C10_CUDA_CHECK(launch_transpose(plan, choice, x.const_data_ptr(), out.data_ptr(), device,
                                   at::cuda::getCurrentCUDAStream(device)));
 }

@@ -25,18 +25,18 @@ for case in sample_cases(n, seed):
     if copies * (alloc + nbytes) + 5 * nbytes > 0.8 * torch.cuda.mem_get_info()[0]:
         copies = 2
     x = build_input(case, torch, dtype)
-    how0 = T._explain_tuned(x, d0, d1, packed=0)
+    how0 = T._explain_tuned(x, d0, d1, route=0)
     how = torch_transpose.explain(x, d0, d1)
     util = how0.get("tile_utilization", 1.0)
     tiled = how0["path"] in ("tiled_contiguous", "tiled_row_strided")
-    if not ((tiled and util < 0.999) or how0["path"] == "packed"):
+    if not (tiled or how0["path"] == "packed"):
         continue
-    fns = {"packed8k": lambda t: T._transpose_tuned(t, d0, d1, packed=1, packed_tile_bytes=8192),
-           "packed16k": lambda t: T._transpose_tuned(t, d0, d1, packed=1, packed_tile_bytes=16384),
-           "packed32k": lambda t: T._transpose_tuned(t, d0, d1, packed=1, packed_tile_bytes=32768),
+    fns = {"packed8k": lambda t: T._transpose_tuned(t, d0, d1, route=1, packed_tile_bytes=8192),
+           "packed16k": lambda t: T._transpose_tuned(t, d0, d1, route=1, packed_tile_bytes=16384),
+           "packed32k": lambda t: T._transpose_tuned(t, d0, d1, route=1, packed_tile_bytes=32768),
            "aten": lambda t: t.transpose(d0, d1).contiguous()}
     if tiled:
-        fns["tiled"] = lambda t: T._transpose_tuned(t, d0, d1, packed=0)
+        fns["tiled"] = lambda t: T._transpose_tuned(t, d0, d1, route=0)
     expected = x.transpose(d0, d1).contiguous().view(-1).view(torch.uint8)
     bad = [k for k, f in fns.items() if not torch.equal(f(x).contiguous().view(-1).view(torch.uint8), expected)]
     del expected
@@ -47,7 +47,7 @@ for case in sample_cases(n, seed):
     timed["copy"] = (lambda s: out.copy_(s), sources)
     ms = time_interleaved_ms(timed, 10, 2, 3, head_start=True, head_start_cycles=HEAD_START_CYCLES_PER_REP)
     r = {"case": describe(case), "bytes": nbytes, "class": case_class(case), "util": util,
-         "rule": how["path"], "kernel": T._explain_tuned(x, d0, d1, packed=1).get("kernel"), "bad": bad,
+         "rule": how["path"], "kernel": T._explain_tuned(x, d0, d1, route=1).get("kernel"), "bad": bad,
          **{k + "_x": ms[k] / ms["copy"] for k in fns}}
     rows.append(r)
     print(f"{r['case'][:70]:70s} {nbytes/2**20:8.1f}MiB u={util:.3f} rule={how['path'][:6]} "
