@@ -797,6 +797,9 @@ def main(argv=None):
     parser.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     parser.add_argument("--no-cublas", action="store_true", help="skip cuBLAS geam (no build)")
     parser.add_argument("--out-dir", default=os.path.join(HERE, "results"))
+    parser.add_argument("--time-limit", type=float, default=0.0,
+                        help="start no case after this many seconds (0: no limit); the results "
+                             "record how many ran")
     args = parser.parse_args(argv)
     if args.cases is None:
         args.cases = 40 if args.quick else 500
@@ -838,9 +841,13 @@ def main(argv=None):
     print(f"{env['device']}, driver {env['driver']}, torch {env['torch']} (CUDA {env['cuda']}); "
           f"{args.cases} cases, seed {args.seed}", flush=True)
     cases = sample_cases(args.cases, args.seed)
-    results, aborted = [], None
+    results, aborted, stopped = [], None, None
     start = time.time()
     for i, case in enumerate(cases, 1):
+        if args.time_limit and time.time() - start > args.time_limit:
+            stopped = f"time limit ({args.time_limit:.0f} s): {i - 1} of {len(cases)} cases ran"
+            print(f"stopping: {stopped}", flush=True)
+            break
         try:
             r = sweep.run_case(case)
         except Exception as e:
@@ -875,7 +882,7 @@ def main(argv=None):
     stem = os.path.join(args.out_dir, f"sweep-{gpu_short_name(env['device'])}")
     with open(stem + ".json", "w") as f:
         json.dump({"environment": env, "distribution": distribution_text(),
-                   "skipped": skipped, "aborted": aborted,
+                   "skipped": skipped, "aborted": aborted, "stopped": stopped,
                    "compile_failures": {" ".join(map(str, k)): v
                                         for k, v in sweep.compile_errors.items()},
                    "summary": summary, "cases": results}, f, indent=1)

@@ -2,8 +2,7 @@
 (scripts/sanitize): each element size x {16-byte, word-shifted or staged}
 loads x {16-byte, skewed word} stores, edge tiles, batches (several small
 matrices a tile), adjacent dims other than the last two (elements of the trailing
-dims, wide ones too), the packed kernel (elements of any width, small swapped dims),
-the memcpy / empty / fallback paths and out=. Checks every
+dims, wide ones too), the memcpy / empty / fallback paths and out=. Checks every
 result against ATen; exits non-zero on a mismatch. The tuning options (a development
 build's) take the kernels a different device would run: --help lists them.
     python3 scripts/sanitizer_cases.py [NAME ...]   only the cases whose names contain one"""
@@ -81,17 +80,6 @@ def adjacent_dims_cases():
     yield "wide elements, strided rows", random_bytes((6, 40, 10, 16), torch.float32)[:, 5:-3], (1, 2)
     yield "wide, 70000 output rows", random_bytes((35000, 2, 2, 8), torch.float32), (1, 2)
     yield "wide, rows mid-line, gaps", random_bytes((3, 70, 5, 72), torch.float16)[:, :, 1:], (1, 2)
-    # The packed kernel: each unit width, cut tiles on every side, strided rows and
-    # batches, several matrices a tile, a swapped dim taken whole, one wide element a tile.
-    yield "packed 3-byte", random_bytes((97, 131, 3), torch.uint8), (0, 1)
-    yield "packed 10-byte, sliced rows", random_bytes((67, 101, 5), torch.int16)[:, 1:-2], (0, 1)
-    yield "packed 12-byte", random_bytes((64, 65, 3), torch.float32), (0, 1)
-    yield "packed 24-byte, strided batch", random_bytes((4, 40, 33, 3), torch.float64)[::2], (1, 2)
-    yield "packed 16-byte units", random_bytes((3, 5000), torch.complex128), (0, 1)
-    yield "packed dim of 3", random_bytes((8, 3, 5000), torch.uint8), (1, 2)
-    yield "packed 3 x 3 matrices", random_bytes((20000, 3, 3), torch.uint8), (1, 2)
-    yield "packed 5 x 2, off 16 bytes", random_bytes((10000, 5, 2), torch.float64).view(-1)[1:99981].view(9998, 5, 2), (1, 2)
-    yield "packed 1025-byte", random_bytes((6, 7, 1025), torch.uint8), (0, 1)
 
 
 def main():
@@ -102,14 +90,14 @@ def main():
     parser.add_argument("--l2-bytes", type=int, default=0, help="take the L2 as this many bytes")
     parser.add_argument("--memory-bytes-per-s", type=float, default=0.0,
                         help="take the memory as this fast (2-byte rows past L2 are staged under 4e12)")
-    parser.add_argument("--route", type=int, choices=[-1, 0, 1, 2], default=-1,
-                        help="tiled layouts: 0 the tiled kernel, 1 the packed one, 2 ATen (-1: the rule's)")
+    parser.add_argument("--fallback", type=int, choices=[-1, 0, 1], default=-1,
+                        help="tiles the tensor barely fills: 0 the tiled kernel, 1 ATen (-1: the rule's)")
     args = parser.parse_args()
     tuning = dict(tile_group_rows=args.tile_group_rows, l2_bytes=args.l2_bytes,
                   memory_bytes_per_s=args.memory_bytes_per_s)
-    if args.route >= 0:
-        tuning["route"] = args.route
-    tuned = any(tuning.values()) or "route" in tuning
+    if args.fallback >= 0:
+        tuning["fallback"] = args.fallback
+    tuned = any(tuning.values()) or "fallback" in tuning
     if tuned and not torch_transpose._C.development_build():
         sys.exit("tuning needs a development build (GPUTRANSPOSE_DEVELOPMENT=1)")
     seen, bad = 0, []

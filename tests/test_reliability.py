@@ -68,20 +68,6 @@ def test_huge_wide_element_transpose():
     _check_huge(x, (1, 2))
 
 
-@pytest.mark.cuda
-@HUGE
-def test_huge_packed_transposes():
-    # The packed kernel past 2^31 elements: a swapped dim of 3 taken whole (2.2 GB), and
-    # 3-byte elements of two-column matrices (2.4 GB), byte offsets past 2^31.
-    x = torch.randint(0, 256, (3, 720_000_000), dtype=torch.uint8, device="cuda")
-    assert x.numel() > 2**31
-    _check_huge(x)
-    del x
-    x = torch.randint(0, 256, (400_000_000, 2, 3), dtype=torch.uint8, device="cuda")
-    assert x.numel() > 2**31
-    _check_huge(x, (0, 1))
-
-
 # -- memory ----------------------------------------------------------------------------------
 
 @pytest.mark.cuda

@@ -19,10 +19,10 @@ SHAPES = [(1, 1), (1, 1000), (1000, 1), (2, 3), (17, 300), (300, 17), (1024, 102
           (96, 4099), (4099, 96), (5, 64, 64), (3, 129, 257), (2, 2, 33, 65)]
 
 
-def check(x, dim0=-2, dim1=-1, every_kernel=False):
+def check(x, dim0=-2, dim1=-1, tiled_too=False):
     """Runs the op over poisoned memory and compares its bytes with ATen's; with
-    `every_kernel`, in a development build, a tiled layout through both the tiled and the
-    packed kernel, whichever the rule picks."""
+    `tiled_too`, in a development build, also the tiled kernel where the choice takes
+    ATen's copy (tiles the tensor barely fills)."""
     expected = x.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else x.clone()
     poison_cuda_cache(expected.numel() * expected.element_size())
     actual = op.transpose(x, dim0, dim1)
@@ -31,32 +31,30 @@ def check(x, dim0=-2, dim1=-1, every_kernel=False):
     out = poisoned_like(expected.shape, x.dtype, x.device)
     op.transpose.out(x, dim0, dim1, out=out)
     assert_bitwise_equal(out, expected)
-    if every_kernel and torch_transpose._C.development_build() and x.dim() >= 2:
-        for route in (0, 1):
-            poison_cuda_cache(expected.numel() * expected.element_size())
-            assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, dim0, dim1, route=route),
-                                 expected)
+    if tiled_too and torch_transpose._C.development_build() and x.dim() >= 2:
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, dim0, dim1, fallback=0), expected)
     return actual
 
 
 @pytest.mark.parametrize("dtype", ALL_DTYPES, ids=dtype_id)
 @pytest.mark.parametrize("shape", SHAPES, ids=str)
 def test_every_dtype_matches_aten(dtype, shape):
-    check(random_tensor(shape, dtype, "cuda"), every_kernel=True)
+    check(random_tensor(shape, dtype, "cuda"), tiled_too=True)
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("rows", TILE_EDGES)
 @pytest.mark.parametrize("cols", [31, 64, 129, 257])
 def test_tile_edges(dtype, rows, cols):
-    check(random_tensor((rows, cols), dtype, "cuda"), every_kernel=True)
-    check(random_tensor((cols, rows), dtype, "cuda"), every_kernel=True)
+    check(random_tensor((rows, cols), dtype, "cuda"), tiled_too=True)
+    check(random_tensor((cols, rows), dtype, "cuda"), tiled_too=True)
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("shape", [(8191, 8193), (2, 4097, 1023), (65536, 65), (3, 4096)], ids=str)
 def test_large_and_prime_shapes(dtype, shape):
-    check(random_tensor(shape, dtype, "cuda"), every_kernel=True)
+    check(random_tensor(shape, dtype, "cuda"), tiled_too=True)
 
 
 # Aligned 1- and 16-byte matrices whose tiles all fit on the GPU at once take
@@ -101,10 +99,10 @@ def test_batches_of_small_aligned_matrices(dtype, batch, rows_segments, cols_seg
     # matrices share a tile; a batch that does not fill the last tile.
     per_segment = 16 // torch.empty((), dtype=dtype).element_size()
     rows, cols = rows_segments * per_segment, cols_segments * per_segment
-    check(random_tensor((batch, rows, cols), dtype, "cuda"), every_kernel=True)
+    check(random_tensor((batch, rows, cols), dtype, "cuda"), tiled_too=True)
     # The same with a padded pitch: rows cut inside a micro-block.
     padded = random_tensor((batch, rows, cols + per_segment), dtype, "cuda")
-    check(padded[..., : cols - 1] if cols > 1 else padded[..., :cols], every_kernel=True)
+    check(padded[..., : cols - 1] if cols > 1 else padded[..., :cols], tiled_too=True)
 
 
 # Columns that cut the last micro-block of each tile-row (a micro-block is 16 / size
@@ -173,11 +171,11 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
 
 def check_tuned(cases, **tuning):
     """Each (shape, view) case, for every element size, through the tiled CUDA kernel
-    (never the packed one) with other device facts or walk overrides (a development build's
+    (never ATen's copy) with other device facts or walk overrides (a development build's
     _transpose_tuned), byte for byte; a view may use `skip`, 16 bytes in elements. Returns
     the kernels chosen."""
     development_build_or_skip()
-    tuning.setdefault("route", 0)
+    tuning.setdefault("fallback", 0)
     kernels = []
     for dtype in ONE_DTYPE_PER_SIZE:
         skip = 16 // dtype.itemsize
@@ -329,7 +327,7 @@ def test_non_default_dims_and_low_rank(shape, dims):
 
 # Adjacent dims other than the last two: the dims after them make one element of the
 # transpose, moved whole (1- to 16-byte ones by the tiled kernels, wider ones, a
-# multiple of 16 bytes, by the wide-element kernel; other sizes by the packed kernel).
+# multiple of 16 bytes, by the wide-element kernel; other sizes by ATen).
 ADJACENT_DIMS = [
     # shape, dtype, dims, view, path
     ((67, 129, 4), torch.uint8, (0, 1), None, "tiled_contiguous"),           # RGBA images
@@ -348,11 +346,11 @@ ADJACENT_DIMS = [
     ((33000, 2, 2, 1024), torch.uint8, (1, 2), None, "wide_elements"),       # 66000 tiles of 1 row
     ((3, 5, 33, 2), torch.complex128, (1, 2), None, "wide_elements"),        # a tile past the rows
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
-    ((64, 65, 3), torch.float32, (0, 1), None, "packed"),                    # 12-byte elements
+    ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
     ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
-     lambda x: x[1:].view(40, 10, 16), "packed"),                            # not 16-byte aligned
+     lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
 ]
 
 
@@ -395,7 +393,7 @@ def test_wide_elements_at_evict_last_on_a_small_l2(l2_bytes):
         assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, *dims, l2_bytes=l2_bytes), expected)
 
 
-def test_wide_elements_into_an_out_buffer_off_16_bytes_move_as_narrower_units():
+def test_wide_elements_into_an_out_buffer_off_16_bytes_fall_back():
     x = random_tensor((4, 33, 9, 64), torch.bfloat16, "cuda")
     expected = x.transpose(1, 2).contiguous()
     storage = poisoned_like((expected.numel() + 1,), x.dtype, x.device)
@@ -404,54 +402,27 @@ def test_wide_elements_into_an_out_buffer_off_16_bytes_move_as_narrower_units():
     assert_bitwise_equal(out, expected)
 
 
-# The packed kernel: elements of any width (units of the width's largest power-of-two
-# divisor, narrower where a data pointer is less aligned), swapped dims far smaller than
-# a tiled kernel's tile (taken whole in each packed tile), many small matrices a tile;
-# input runs of tile-rows, whole rows or whole tiles, output runs likewise.
-PACKED_CASES = [
-    # shape, dtype, dims, view, unit bytes
-    ((64, 65, 3), torch.float32, (0, 1), None, 4),                   # 12-byte elements
-    ((745, 97, 5, 2), torch.bool, (0, 1), None, 2),                  # 10-byte
-    ((33, 70, 3), torch.uint8, (0, 1), None, 1),                     # RGB bytes
-    ((5, 40, 33, 3), torch.float64, (1, 2), None, 8),                # 24-byte
-    ((9, 17, 5), torch.complex64, (0, 1), None, 8),                  # 40-byte
-    ((300, 200, 3), torch.int16, (0, 1), lambda x: x[:, 3:-2], 2),   # sliced rows, 6-byte
-    ((4, 50, 60, 5), torch.uint8, (1, 2), lambda x: x[::2], 1),      # a strided batch
-    ((8, 3, 5000), torch.uint8, (1, 2), None, 1),                    # a swapped dim of 3
-    ((5000, 3), torch.float16, (0, 1), None, 2),
-    ((3, 5000), torch.complex128, (0, 1), None, 16),
-    ((16, 2, 1000), torch.float32, (1, 2), None, 4),
-    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], 4),      # sliced rows, 2 columns
-    ((100000, 3, 3), torch.float8_e4m3fn, (1, 2), None, 1),          # many 3 x 3 matrices
-    ((10000, 3, 3), torch.uint8, (1, 2), lambda x: x[:, :, :], 1),
-    ((10000, 5, 2), torch.float64, (1, 2),
-     lambda x: x.reshape(-1)[1:1 + 9999 * 10].view(9999, 5, 2), 8),  # 5 x 2, rows off 16 bytes
-    ((6, 7, 1025), torch.uint8, (0, 1), None, 1),                    # 1025-byte elements
-    ((3, 5, 601), torch.float16, (0, 1), None, 2),                   # 1202-byte
-    ((2, 3, 4001), torch.float64, (0, 1), None, 8),                  # 32008-byte: one a tile
-]
-
-
-@pytest.mark.parametrize("shape,dtype,dims,view,unit", PACKED_CASES,
-                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in PACKED_CASES])
-def test_packed_kernel(shape, dtype, dims, view, unit):
+# Tiled layouts whose launched tiles the tensor fills less than a tenth of (a swapped dim
+# far smaller than a tile) run as ATen's strided copy, and explain() says so; where they
+# fill more, the tiled kernel runs.
+@pytest.mark.parametrize("shape,dtype,dims,view,path", [
+    ((8, 3, 5000), torch.uint8, (1, 2), None, "aten_fallback"),            # a dim of 3
+    ((5000, 3), torch.float16, (0, 1), None, "aten_fallback"),
+    ((20000, 5, 2), torch.float64, (1, 2), None, "aten_fallback"),         # 5 x 2 matrices
+    ((20000, 3, 3), torch.float8_e4m3fn, (1, 2), None, "aten_fallback"),  # 3 x 3 matrices
+    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "aten_fallback"),
+    ((4096, 64, 64), torch.uint8, (1, 2), None, "tiled_contiguous"),        # folded tiles
+    ((300, 200), torch.float32, (0, 1), None, "tiled_contiguous"),
+], ids=str)
+def test_tiles_barely_filled_take_atens_copy(shape, dtype, dims, view, path):
     x = random_tensor(shape, dtype, "cuda")
     x = view(x) if view else x
     how = torch_transpose.explain(x, *dims)
-    assert (how["path"], how["unit_bytes"]) == ("packed", unit), how
-    assert how["kernel"].startswith("packed<"), how
-    check(x, *dims, every_kernel=True)
-
-
-def test_packed_kernel_writes_out_buffers_at_any_alignment():
-    # An out= buffer 1 to 15 bytes past a 16-byte boundary: the unit narrows with it.
-    x = random_tensor((67, 33, 3), torch.uint8, "cuda")
-    expected = x.transpose(0, 1).contiguous()
-    for offset in range(16):
-        storage = poisoned_like((expected.numel() + 16,), x.dtype, x.device)
-        out = storage[offset:offset + expected.numel()].view(expected.shape)
-        op.transpose.out(x, 0, 1, out=out)
-        assert_bitwise_equal(out, expected)
+    assert how["path"] == path, how
+    if path == "aten_fallback":
+        assert how["tile_utilization"] < 0.1 and "strided copy" in how["reason"], how
+        assert how["kernel"] is None, how
+    check(x, *dims, tiled_too=True)
 
 
 @pytest.mark.parametrize("shape", [(), (5,), (0,), (0, 7), (7, 0), (3, 0, 4)], ids=str)

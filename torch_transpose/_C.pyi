@@ -23,8 +23,7 @@ def _explain_tuned(
     memory_bytes_per_s: float = 0.0,
     tile_group_rows: int = 0,
     interleave: int = -1,
-    route: int = -1,
-    packed_tile_bytes: int = 0,
+    fallback: int = -1,
 ) -> dict[str, Any]: ...
 def _transpose_tuned(
     x: Tensor,
@@ -35,6 +34,5 @@ def _transpose_tuned(
     memory_bytes_per_s: float = 0.0,
     tile_group_rows: int = 0,
     interleave: int = -1,
-    route: int = -1,
-    packed_tile_bytes: int = 0,
+    fallback: int = -1,
 ) -> Tensor: ...

@@ -18,10 +18,7 @@ namespace gputranspose {
 struct ChoiceOverrides {
   int64_t tile_group_rows = 0;  // tile-rows walked together (> 0)
   int interleave = -1;          // interleaved tile columns: 0 or 1
-  // Tiled layouts: 0 the tiled kernel, 1 the packed kernel, 2 the framework's copy (-1:
-  // by tile utilization).
-  int route = -1;
-  int64_t packed_tile_bytes = 0;  // the packed kernel's tile, about this many bytes (> 0)
+  int fallback = -1;            // tiles the tensor barely fills: 1 ATen's copy, 0 the tiled kernel
 };
 
 struct KernelChoice {
@@ -34,13 +31,6 @@ struct KernelChoice {
   InputL2 input_l2 = InputL2::Normal;  // the wide-element kernel's too
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
   int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
-  // The packed kernel: whole matrices a tile (else 1), the bytes of the unit it gathers,
-  // how its tile makes runs on each side, and the staged bytes between input runs.
-  int tile_batch = 0;
-  int64_t unit_bytes = 0;
-  PackedRuns load_runs = PackedRuns::TileRow;
-  PackedRuns store_runs = PackedRuns::TileRow;
-  int packed_pitch = 0;
   // The tiled walk: tile-rows walked together, interleaved tile columns, and for folded
   // tiles log2 of the sub-tile that holds one small matrix.
   int64_t group_rows = 0;
@@ -60,17 +50,16 @@ struct KernelChoice {
   double tile_utilization = 0;
   // Why no kernel can take the plan (a static string), or nullptr.
   const char* unsupported = nullptr;
-  // Where the choice takes another path than the plan's (a tiled plan to the packed
-  // kernel or the framework's copy): why (a static string), or nullptr.
-  const char* route_reason = nullptr;
+  // Where the choice sends a plan the kernels take to the framework's copy instead
+  // (path AtenFallback): why (a static string), or nullptr.
+  const char* fallback_reason = nullptr;
 };
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides = {});
 
 // A readable name of the kernel, e.g. "tiled<e=1, load=staged, store=aligned16,
-// tiling=wide, l2=normal>", "wide_elements<...>", "packed<e=10, unit=2, tile=1x28x28,
-// runs=tile_row/tile_row>", "memcpy", or "" off the kernels.
+// tiling=wide, l2=normal>", "wide_elements<...>", "memcpy", or "" off the kernels.
 std::string kernel_name(const KernelChoice& choice);
 
 }  // namespace gputranspose

@@ -1,7 +1,5 @@
 #include "layout_plan.h"
 
-#include "tile_config.h"
-
 #include <algorithm>
 
 namespace gputranspose {
@@ -18,8 +16,6 @@ const char* path_name(TransposePath path) {
       return "tiled_row_strided";
     case TransposePath::WideElements:
       return "wide_elements";
-    case TransposePath::Packed:
-      return "packed";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }
@@ -114,6 +110,12 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
     element_numel *= x.sizes[d];
   }
   const int64_t element_size = es * element_numel;
+  const bool wide = element_size > 16;
+  if (wide ? element_size % 16 != 0 : (element_size & (element_size - 1)) != 0) {
+    return fallback(
+        "the dims after the swapped pair make elements of neither 1, 2, 4 or 8 bytes nor a "
+        "multiple of 16");
+  }
   // A stride in elements, or -1 where it is not a whole number of them.
   auto in_elements = [element_numel](int64_t stride) {
     return stride % element_numel == 0 ? stride / element_numel : -1;
@@ -161,25 +163,10 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
   }
   const bool contiguous = plan.row_stride == plan.cols &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  // Every kernel moves whole units: the widest power of two, up to 16 bytes, that
-  // divides the element and both data pointers.
-  plan.unit_bytes = std::min<int64_t>({element_size & -element_size, 16,
-                                       pointer_alignment(x.address), out_alignment});
-  const bool wide = element_size > 16 && element_size % 16 == 0;
-  const bool power_of_two = element_size <= 16 && (element_size & (element_size - 1)) == 0;
-  if ((!wide && !power_of_two) || plan.unit_bytes < std::min<int64_t>(element_size, 16)) {
-    // Elements of 3, 5, 6, 10, 24 ... bytes, or data pointers not aligned to the element.
-    // The packed kernel stages at least one element in shared memory.
-    if (element_size > PackedTile::MAX_ELEMENT_BYTES) {
-      return fallback("elements wider than 32 KiB that are no multiple of 16 bytes, or whose data "
-                      "pointers are not 16-byte aligned");
-    }
-    plan.path = TransposePath::Packed;
-    plan.reason = power_of_two || wide
-                      ? "data pointers not aligned to the element: elements moved as narrower units"
-                      : "elements of a width that is no power of two (the dims after the swapped "
-                        "pair): moved as units of its largest power-of-two divisor";
-    return plan;
+  // The kernels read whole elements, 16-byte units of wide ones.
+  const int64_t access = std::min<int64_t>(element_size, 16);
+  if (x.address % access != 0 || out_alignment % access != 0) {
+    return fallback("data pointer not aligned to the element size");
   }
   if (wide) {
     // The kernel's unit and row indices are 32-bit (FastDivider).

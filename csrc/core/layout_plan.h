@@ -14,8 +14,6 @@ enum class TransposePath {
   TiledRowStrided,  // rows strided (slices, padded pitch), unit stride inside a row
   WideElements,     // elements wider than 16 bytes (the dims after the swapped pair): a
                     // copy of whole elements into the result's order
-  Packed,           // elements of any width, moved as units of its largest power-of-two
-                    // divisor (up to 16 bytes) through tiles packed in shared memory
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 
@@ -62,9 +60,6 @@ struct TransposePlan {
   int64_t load_bytes = 0;
   int64_t store_bytes = 0;
   int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
-  // The widest unit, up to 16 bytes, that divides the element and both data pointers:
-  // what the packed kernel moves (0 off the kernels).
-  int64_t unit_bytes = 0;
 };
 
 // The largest power of two, up to 256, that divides `address`.

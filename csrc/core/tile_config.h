@@ -39,8 +39,6 @@ enum class InputL2 : uint8_t {
 const char* tiling_name(Tiling tiling);
 const char* access_name(Access access);
 const char* input_l2_name(InputL2 l2);
-enum class PackedRuns : uint8_t;
-const char* packed_runs_name(PackedRuns runs);
 
 // Input past L2 is read at evict_last and released by the last blocks: the output's
 // lines then stay in L2 longer before they are written back, and L2 is left as a copy
@@ -384,51 +382,6 @@ struct WideElementTile {
   // Threads a block of `units`: one unit each, up to MAX_THREADS (32-byte elements two
   // each).
   static constexpr int threads(int units) { return units < MAX_THREADS ? units : MAX_THREADS; }
-};
-
-// How the packed kernel's tile makes runs on one side: a run per tile-row (TileRow), whole
-// rows of each matrix back to back (Rows), or the whole tile (Tile).
-enum class PackedRuns : uint8_t { TileRow, Rows, Tile };
-
-// The packed kernel's tile (cuda/packed_transpose.cuh): `batch` whole matrices or one
-// matrix's `rows` x `cols` elements, about TILE_BYTES a tile. A swapped dim smaller than a
-// square tile's side is taken whole (a tile of a 3 x N matrix is 3 input runs of ~5 KiB and
-// one output run of 16 KiB), and matrices smaller than that in both dims are taken several
-// a tile, so that both sides move runs of hundreds of bytes or more whatever the shape.
-struct PackedTile {
-  static constexpr int THREADS = 256;
-  static constexpr int UNROLL = 4;  // 16-byte chunks a thread has in flight
-  static constexpr int64_t TILE_BYTES = 16384;
-  static constexpr int64_t MAX_SHARED_BYTES = 48 * 1024;  // without opting in
-  // A staged run takes up to 15 bytes of skew and is padded to 16: the widest element
-  // staged alone.
-  static constexpr int64_t MAX_ELEMENT_BYTES = 32 * 1024;
-
-  struct Shape {
-    int64_t batch = 1, rows = 1, cols = 1;
-  };
-  static Shape shape(int64_t batch, int64_t rows, int64_t cols, int64_t element_size,
-                     int64_t tile_bytes = TILE_BYTES) {
-    const int64_t budget = tile_bytes / element_size > 1 ? tile_bytes / element_size : 1;
-    int64_t side = 1;
-    while ((side + 1) * (side + 1) <= budget) ++side;
-    auto at_least_1 = [](int64_t v) { return v > 1 ? v : int64_t{1}; };
-    auto at_most = [](int64_t v, int64_t limit) { return v < limit ? v : limit; };
-    Shape s;
-    if (rows <= side) {
-      s.rows = rows;
-      s.cols = at_most(cols, at_least_1(budget / rows));
-    } else if (cols <= side) {
-      s.cols = cols;
-      s.rows = at_most(rows, at_least_1(budget / cols));
-    } else {
-      s.rows = s.cols = side;
-    }
-    if (s.rows == rows && s.cols == cols) {
-      s.batch = at_most(batch, at_least_1(budget / (rows * cols)));
-    }
-    return s;
-  }
 };
 
 }  // namespace gputranspose

@@ -110,8 +110,11 @@ namespace {
 
 void describe_choice(const KernelChoice& choice, Explanation& e) {
   e.path = path_name(choice.path);
-  if (choice.route_reason != nullptr) e.reason = choice.route_reason;
-  if (choice.path == TransposePath::AtenFallback) return;
+  if (choice.fallback_reason != nullptr) {
+    e.reason = choice.fallback_reason;
+    e.tile_utilization = choice.tile_utilization;
+    return;
+  }
   e.kernel = kernel_name(choice);
   if (choice.unsupported != nullptr) {
     e.note = choice.unsupported;
@@ -135,12 +138,6 @@ void describe_choice(const KernelChoice& choice, Explanation& e) {
     e.input_l2 = input_l2_name(choice.input_l2);
     e.tile_rows = choice.tile_rows;
     e.tile_cols = choice.tile_cols;
-  }
-  if (choice.path == TransposePath::Packed) {
-    e.tile_batch = choice.tile_batch;
-    e.tile_rows = choice.tile_rows;
-    e.tile_cols = choice.tile_cols;
-    e.unit_bytes = choice.unit_bytes;
   }
 }
 

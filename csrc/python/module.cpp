@@ -37,10 +37,7 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
     d["input_l2"] = e.input_l2;
     d["tile"] = pybind11::make_tuple(e.tile_rows, e.tile_cols);
   }
-  if (e.unit_bytes > 0) {
-    d["tile"] = pybind11::make_tuple(e.tile_batch, e.tile_rows, e.tile_cols);
-    d["unit_bytes"] = e.unit_bytes;
-  }
+  if (e.kernel.empty() && e.tile_utilization > 0) d["tile_utilization"] = e.tile_utilization;
   if (!e.kernel.empty() && e.kernel != "memcpy") {
     d["blocks"] = e.blocks;
     d["threads"] = e.threads;
@@ -54,24 +51,19 @@ int device_index(std::optional<int> device) { return device.has_value() ? *devic
 
 #ifdef GPUTRANSPOSE_DEVELOPMENT
 gputranspose::Tuning tuning_from(int64_t l2_bytes, double memory_bytes_per_s,
-                                 int64_t tile_group_rows, int interleave, int route,
-                                 int64_t packed_tile_bytes) {
+                                 int64_t tile_group_rows, int interleave, int fallback) {
   TORCH_CHECK_VALUE(l2_bytes >= 0, "l2_bytes must be >= 0 (0: the device's)");
   TORCH_CHECK_VALUE(memory_bytes_per_s >= 0, "memory_bytes_per_s must be >= 0 (0: the device's)");
   TORCH_CHECK_VALUE(tile_group_rows >= 0, "tile_group_rows must be >= 0 (0: the rule's)");
   TORCH_CHECK_VALUE(interleave >= -1 && interleave <= 1,
                     "interleave must be -1 (the rule's), 0 or 1");
-  TORCH_CHECK_VALUE(route >= -1 && route <= 2,
-                    "route must be -1 (the rule's), 0 (tiled), 1 (packed) or 2 (ATen)");
-  TORCH_CHECK_VALUE(packed_tile_bytes >= 0 && packed_tile_bytes <= 32768,
-                    "packed_tile_bytes must be 0 (the rule's) to 32768");
+  TORCH_CHECK_VALUE(fallback >= -1 && fallback <= 1, "fallback must be -1 (the rule's), 0 or 1");
   gputranspose::Tuning tuning;
   tuning.l2_bytes = l2_bytes;
   tuning.memory_bytes_per_s = memory_bytes_per_s;
   tuning.choice.tile_group_rows = tile_group_rows;
   tuning.choice.interleave = interleave;
-  tuning.choice.route = route;
-  tuning.choice.packed_tile_bytes = packed_tile_bytes;
+  tuning.choice.fallback = fallback;
   return tuning;
 }
 #endif
@@ -114,32 +106,27 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       "_explain_tuned",
       [](const at::Tensor& x, int64_t dim0, int64_t dim1, std::optional<int> device,
          int64_t l2_bytes, double memory_bytes_per_s, int64_t tile_group_rows, int interleave,
-         int route, int64_t packed_tile_bytes) {
+         int fallback) {
         return to_dict(gputranspose::explain_tuned(
             x, dim0, dim1, device_index(device),
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, route,
-                        packed_tile_bytes)));
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)));
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::arg("device") = py::none(),
       py::kw_only(), py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
-      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("route") = -1,
-      py::arg("packed_tile_bytes") = 0,
+      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
       "explain() with other device facts and choice overrides (development builds).");
 #ifdef GPUTRANSPOSE_WITH_CUDA
   m.def(
       "_transpose_tuned",
       [](const at::Tensor& x, int64_t dim0, int64_t dim1, int64_t l2_bytes,
-         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int route,
-         int64_t packed_tile_bytes) {
+         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int fallback) {
         return gputranspose::transpose_cuda_tuned(
             x, dim0, dim1,
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, route,
-                        packed_tile_bytes));
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback));
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::kw_only(),
       py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
-      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("route") = -1,
-      py::arg("packed_tile_bytes") = 0,
+      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
       "The CUDA kernel with other device facts and choice overrides (development builds).");
 #endif
 #endif

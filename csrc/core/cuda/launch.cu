@@ -15,8 +15,6 @@ template <int E>
 cudaError_t small_tile_blocks_per_sm(int* blocks);
 cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream);
-cudaError_t launch_packed(const TransposePlan& plan, const KernelChoice& choice, const void* in,
-                          void* out, cudaStream_t stream);
 
 namespace {
 
@@ -63,7 +61,7 @@ cudaError_t query_device_facts(int device, DeviceFacts* facts) {
 cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, int device, cudaStream_t stream) {
   if (choice.unsupported != nullptr) return cudaErrorNotSupported;
-  // The choice's path: it may take a tiled plan to the packed kernel or the framework's copy.
+  // The choice's path: it may send a plan the kernels take to the framework's copy.
   switch (choice.path) {
     case TransposePath::Empty:
       return cudaSuccess;
@@ -86,8 +84,6 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
       return cudaErrorNotSupported;
     case TransposePath::WideElements:
       return cuda::launch_wide_elements(plan, choice, in, out, stream);
-    case TransposePath::Packed:
-      return cuda::launch_packed(plan, choice, in, out, stream);
     case TransposePath::AtenFallback:
       break;
   }

@@ -22,9 +22,9 @@ void transpose_out(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& 
 // What a transpose of `x` runs, and why.
 struct Explanation {
   // "empty", "memcpy", "tiled_contiguous", "tiled_row_strided", "wide_elements",
-  // "packed", "aten_fallback", or "unsupported" (a layout the op raises for: sparse,
-  // quantized, nested, mkldnn). Where a device's kernel choice was made, the path it
-  // takes: the choice sends tiled layouts whose tiles the tensor barely fills to "packed".
+  // "aten_fallback", or "unsupported" (a layout the op raises for: sparse, quantized,
+  // nested, mkldnn). Where a device's kernel choice was made, the path it takes: the
+  // choice sends tiled layouts whose tiles the tensor barely fills to "aten_fallback".
   std::string path;
   std::string reason;
   // The kernel a CUDA device runs for it (e.g. "tiled<e=1, load=staged, store=aligned16,
@@ -45,17 +45,16 @@ struct Explanation {
   std::string input_l2;  // "normal", "evict_last" (wide elements too)
   int64_t tile_rows = 0;
   int64_t tile_cols = 0;
-  // The packed kernel: whole matrices a tile, and the bytes of the unit it gathers.
-  int64_t tile_batch = 0;
-  int64_t unit_bytes = 0;
   int64_t group_rows = 0;
   bool interleave = false;
   // Launch shape: one block a tile.
   int64_t blocks = 0;
   int64_t threads = 0;
   int64_t shared_bytes = 0;
-  // The share of the launched tiles that the tensor fills (0 off the tiled, packed and
-  // wide-element paths): far under 1, most of the kernel's work moves nothing.
+  // The share of the launched tiles that the tensor fills (0 off the tiled and
+  // wide-element paths): far under 1, most of the kernel's work moves nothing (a swapped
+  // dim much smaller than a tile). Under 0.1 the choice takes the framework's copy instead
+  // ("aten_fallback", with the share of the tiles the tiled kernel would launch).
   double tile_utilization = 0;
 };
 // `device`: the CUDA device to choose for when x is not on one (-1: x's device if it is
