@@ -99,7 +99,7 @@ if first == "library":
 import torch_transpose
 if first == "package":
     torch.ops.load_library(library)
-x = torch.randn(5, 7)
+x = torch.randn(64, 96)
 assert torch.equal(torch.ops.gputranspose.transpose(x), x.t().contiguous())
 assert torch.equal(torch_transpose.transpose(x), x.t().contiguous())
 print("ok", torch_transpose.explain(x)["path"])

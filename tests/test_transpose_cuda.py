@@ -305,7 +305,9 @@ STRIDED_VIEWS = {
     "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
     "column_step": (lambda x: x[:, ::2], "aten_fallback"),
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
-    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "tiled_row_strided"),
+    # 4 x 200 matrices: under a tenth of the tiles filled, ATen's copy (the tiled kernel too
+    # below).
+    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "aten_fallback"),
     "unfoldable_batch": (lambda x: x.view(2, 6, 25, 200)[:, :4], "aten_fallback"),
 }
 
@@ -316,7 +318,7 @@ def test_each_layout_path_on_cuda(dtype, view):
     make, path = STRIDED_VIEWS[view]
     x = make(random_tensor((300, 200), dtype, "cuda"))
     assert torch_transpose.explain(x)["path"] == path
-    check(x)
+    check(x, tiled_too=True)
 
 
 @pytest.mark.parametrize("shape,dims", [((3, 4, 5, 6), (0, 2)), ((3, 4, 5), (0, 1)), ((7,), (0, 0)),
