@@ -14,6 +14,9 @@ from . import _build_check
 _C = _build_check.import_extension()
 
 from . import _vmap  # noqa: E402,F401  (registers the op's torch.func.vmap rule)
+from . import _sharding  # noqa: E402
+
+_sharding.register_when_dtensor_is_imported()  # DTensor's sharding rules, once it is imported
 
 __version__: str = _C.__version__
 
