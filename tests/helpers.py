@@ -111,3 +111,17 @@ def development_build_or_skip():
     if REQUIRE_CUDA:
         pytest.fail(message)
     pytest.skip(message)
+
+
+def plan_result(x, how):
+    """The transpose as the kernels compute it from explain()'s plan: the input read as
+    `matrices` (batch, rows, cols) of elements at `strides` from its data pointer, each
+    matrix transposed, written contiguously; None off the kernels' paths."""
+    if "matrices" not in how:
+        return None
+    e = how["element_size"] // x.element_size()
+    batch, rows, cols = how["matrices"]
+    batch_stride, row_stride = how["strides"]
+    view = torch.as_strided(x, (batch, rows, cols, e),
+                            (batch_stride * e, row_stride * e, e, 1), x.storage_offset())
+    return view.transpose(1, 2).contiguous()

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import torch_transpose
-from helpers import ALL_DTYPES, as_bytes, poison_cuda_cache, random_tensor
+from helpers import ALL_DTYPES, as_bytes, plan_result, poison_cuda_cache, random_tensor
 
 settings.register_profile("ci", max_examples=300, deadline=None, derandomize=False,
                           suppress_health_check=list(HealthCheck))
@@ -94,8 +94,12 @@ def build(case, device):
 
 def check(case, device):
     x, dim0, dim1 = build(case, device)
-    PATHS[torch_transpose.explain(x, dim0, dim1)["path"]] += 1
+    how = torch_transpose.explain(x, dim0, dim1)
+    PATHS[how["path"]] += 1
     expected = x.transpose(dim0, dim1).contiguous()
+    planned = plan_result(x, how)  # the plan the kernels take, read back by ATen
+    if planned is not None:
+        assert torch.equal(as_bytes(planned), as_bytes(expected)), (x.shape, x.stride(), dim0, dim1, how)
     if device == "cuda":
         poison_cuda_cache(expected.numel() * expected.element_size())
     actual = torch.ops.gputranspose.transpose(x, dim0, dim1)

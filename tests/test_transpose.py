@@ -6,7 +6,7 @@ import torch
 import torch.autograd.forward_ad as fwAD
 
 import torch_transpose
-from helpers import (ALL_DTYPES, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id, random_finite,
+from helpers import (ALL_DTYPES, plan_result, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id, random_finite,
                      random_tensor)
 
 op = torch.ops.gputranspose
@@ -263,14 +263,18 @@ def test_explain_names_the_layout_path(make, path, access):
 EXPLAIN_DIMS_CASES = [
     # name, tensor, dims, path, reason contains
     ("RGBA image rows", lambda: torch.empty(64, 48, 4, dtype=torch.uint8), (0, 1),
-     "tiled_contiguous", "adjacent dims"),
+     "tiled_contiguous", "contiguous matrices"),
+    ("a transposed view", lambda: torch.empty(8, 65, 64).transpose(1, 2), (0, 1),
+     "tiled_contiguous", "contiguous matrices"),
     ("attention heads", lambda: torch.empty(2, 64, 8, 64, dtype=torch.bfloat16), (1, 2),
      "wide_elements", "wider than 16 bytes"),
-    ("not adjacent", lambda: torch.empty(4, 5, 6), (0, 2), "aten_fallback", "not adjacent"),
-    ("the same dim twice", lambda: torch.empty(4, 5, 6).mT, (1, 1), "aten_fallback", "dim0 == dim1"),
+    ("not adjacent", lambda: torch.empty(4, 5, 6), (0, 2), "aten_fallback",
+     "no batch of matrix transposes"),
+    ("the same dim twice, of a transposed view", lambda: torch.empty(4, 5, 6).mT, (1, 1),
+     "tiled_contiguous", "contiguous matrices"),
     ("12-byte elements", lambda: torch.empty(64, 64, 3), (0, 1), "aten_fallback", "neither"),
     ("strided elements", lambda: torch.empty(64, 64, 8)[..., ::2], (0, 1), "aten_fallback",
-     "not contiguous"),
+     "no batch of matrix transposes"),
     ("rows a part of an element apart", lambda: torch.empty(64 * 33).as_strided((64, 8, 4), (33, 4, 1)),
      (0, 1), "aten_fallback", "part of an element"),
     ("wide, misaligned", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
@@ -284,6 +288,31 @@ def test_explain_adjacent_dims_take_the_trailing_dims_as_elements(make, dims, pa
     how = torch_transpose.explain(make(), *dims)
     assert how["path"] == path, how
     assert reason in how["reason"], how
+
+
+# The planner fuses the result's dims that lie back to back in the input: these layouts
+# are batches of matrix transposes once fused. Read back through the plan, each gives
+# ATen's bytes (the kernels compute exactly this on CUDA).
+FUSED_LAYOUTS = [
+    # name, tensor, dims, (batch, rows, cols)
+    ("transposed view", lambda: torch.randn(8, 65, 64).transpose(1, 2), (0, 1), (1, 520, 64)),
+    ("permuted batch", lambda: torch.randn(4, 75, 200).permute(1, 0, 2), (-2, -1), (1, 4, 15000)),
+    ("copy of an mT view", lambda: torch.randn(4, 5, 6).mT, (1, 1), (4, 5, 6)),
+    ("heads", lambda: torch.randn(2, 9, 4, 8), (1, 2), (2, 9, 4)),
+    ("sliced transposed view", lambda: torch.randn(6, 67, 40)[:, :, 3:36].transpose(1, 2),
+     (0, 1), (1, 402, 33)),
+    ("size-1 dims between", lambda: torch.randn(5, 1, 7, 1, 8), (0, 2), (1, 5, 7)),
+]
+
+
+@pytest.mark.parametrize("make,dims,matrices", [c[1:] for c in FUSED_LAYOUTS],
+                         ids=[c[0] for c in FUSED_LAYOUTS])
+def test_the_plan_fuses_dims_and_reads_what_aten_reads(make, dims, matrices):
+    x = make()
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] in ("tiled_contiguous", "tiled_row_strided", "wide_elements"), how
+    assert how["matrices"] == matrices, how
+    assert_bitwise_equal(plan_result(x, how).view(-1), x.transpose(*dims).contiguous().view(-1))
 
 
 def test_explain_names_the_kernel_or_says_why_not():

@@ -404,6 +404,28 @@ def test_wide_elements_into_an_out_buffer_off_16_bytes_fall_back():
     assert_bitwise_equal(out, expected)
 
 
+# Layouts that are batches of matrix transposes once the result's dims that lie back to
+# back in the input are fused: transposed views (sliced too), permuted batches, the copy of
+# an mT view, non-adjacent dims around size-1 dims.
+FUSED_LAYOUTS = [
+    # shape, view, dims
+    ((8, 65, 64), lambda x: x.transpose(1, 2), (0, 1)),
+    ((6, 67, 40), lambda x: x[:, :, 3:36].transpose(1, 2), (0, 1)),
+    ((40, 75, 66), lambda x: x.permute(1, 0, 2), (-2, -1)),
+    ((30, 66, 100), lambda x: x.mT, (1, 1)),
+    ((33, 1, 100, 1, 8), lambda x: x, (0, 2)),
+]
+
+
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("shape,view,dims", FUSED_LAYOUTS, ids=[str(c[0]) for c in FUSED_LAYOUTS])
+def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
+    x = view(random_tensor(shape, dtype, "cuda"))
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] in ("tiled_contiguous", "tiled_row_strided", "wide_elements"), how
+    check(x, *dims, tiled_too=True)
+
+
 # Tiled layouts whose launched tiles the tensor fills less than a tenth of (a swapped dim
 # far smaller than a tile) run as ATen's strided copy, and explain() says so; where they
 # fill more, the tiled kernel runs.

@@ -78,7 +78,9 @@ def explain(
       store=aligned16, tiling=wide, l2=normal>"``), or ``None`` where no kernel runs or none
       is known; then ``note`` says why (no CUDA device to choose for, a CPU-only build).
     * ``device``: the CUDA device whose facts chose the kernel; ``element_size``: the bytes
-      moved as one element.
+      moved as one element; on the kernels' paths ``matrices`` ``(batch, rows, cols)`` and
+      ``strides`` ``(batch_stride, row_stride)`` in elements: the layout as the kernels see
+      it, after the dims that lie back to back on both sides are fused.
     * On the tiled paths: ``tiling``, ``load``, ``store``, ``group_rows``, ``interleave``;
       on the tiled and wide-element paths ``input_l2`` and ``tile``; and the launch shape
       ``blocks``, ``threads``, ``shared_bytes``.

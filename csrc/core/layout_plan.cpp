@@ -88,78 +88,80 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
   if (dims.copy_only || ndim < 2) {
     return fallback("a 0-D or 1-D input that is not contiguous");
   }
-  const int64_t lo = std::min(dims.dim0, dims.dim1);
-  const int64_t hi = std::max(dims.dim0, dims.dim1);
-  if (hi == lo) {
-    return fallback("dim0 == dim1: a copy of a non-contiguous input");
+  // The result's dims in its own (contiguous) order, each with the input's stride, size-1
+  // dims dropped and neighbours fused where they lie back to back in the input too (a
+  // transposed view's dims, a permuted batch, the dims after the swapped pair). A batch of
+  // matrix transposes is left where the result's last fused dim is the element (unit
+  // stride), the one before it the input's rows, and the one before that the input's
+  // columns, one element apart: (batch, cols, rows, element).
+  constexpr int kMaxDims = 64;
+  if (ndim > kMaxDims) {
+    return fallback("more than 64 dims");
   }
-  if (hi != lo + 1) {
-    return fallback("the swapped dims are not adjacent");
+  int64_t fused_sizes[kMaxDims];
+  int64_t fused_strides[kMaxDims];
+  int64_t fused = 0;
+  for (int64_t i = 0; i < ndim; ++i) {
+    const int64_t d = i == dims.dim0 ? dims.dim1 : i == dims.dim1 ? dims.dim0 : i;
+    if (x.sizes[d] == 1) continue;
+    if (fused > 0 && fused_strides[fused - 1] == x.strides[d] * x.sizes[d]) {
+      fused_sizes[fused - 1] *= x.sizes[d];
+      fused_strides[fused - 1] = x.strides[d];
+    } else {
+      fused_sizes[fused] = x.sizes[d];
+      fused_strides[fused] = x.strides[d];
+      ++fused;
+    }
   }
-  // The dims after the swapped pair move together: one element of the transpose
-  // (x.transpose(1, 2) of a (B, S, H, D) tensor moves rows of D values), so it is a
-  // batch of matrices of wider elements, which the kernels take by their size alone.
   int64_t element_numel = 1;
-  for (int64_t d = ndim - 1; d > hi; --d) {
-    if (x.sizes[d] == 1) {
-      continue;
-    }
-    if (x.strides[d] != element_numel) {
-      return fallback("the dims after the swapped pair are not contiguous");
-    }
-    element_numel *= x.sizes[d];
+  if (fused > 0 && fused_strides[fused - 1] == 1) {
+    element_numel = fused_sizes[fused - 1];
+    --fused;
+  }
+  if (fused < 2 || fused_strides[fused - 2] != element_numel) {
+    return fallback(
+        "no batch of matrix transposes: the result's dims do not fuse into (batch, cols, rows, "
+        "element) with the input's rows contiguous (a permutation of three or more dims, or "
+        "strided elements)");
+  }
+  if (fused > 3) {
+    return fallback("the batch dims cannot be folded into one stride");
   }
   const int64_t element_size = es * element_numel;
   const bool wide = element_size > 16;
   if (wide ? element_size % 16 != 0 : (element_size & (element_size - 1)) != 0) {
     return fallback(
-        "the dims after the swapped pair make elements of neither 1, 2, 4 or 8 bytes nor a "
-        "multiple of 16");
+        "the element (the trailing dims that keep their order) is neither 1, 2, 4, 8 or 16 bytes "
+        "nor a multiple of 16");
   }
-  // A stride in elements, or -1 where it is not a whole number of them.
-  auto in_elements = [element_numel](int64_t stride) {
-    return stride % element_numel == 0 ? stride / element_numel : -1;
-  };
 
   TransposePlan plan;
   plan.bytes = numel * es;
   plan.element_size = element_size;
   plan.out_alignment = out_alignment;
-  plan.rows = x.sizes[lo];
-  plan.cols = x.sizes[hi];
-  if (plan.cols > 1 && x.strides[hi] != element_numel) {
-    return fallback("no unit stride inside a row");
-  }
-  plan.row_stride = plan.rows > 1 ? in_elements(x.strides[lo]) : plan.cols;
-  if (plan.rows > 1 && plan.row_stride == 0) {
-    return fallback("expanded rows (stride 0)");
-  }
-  if (plan.rows > 1 && plan.row_stride < plan.cols) {
+  plan.rows = fused_sizes[fused - 1];
+  plan.cols = fused_sizes[fused - 2];
+  if (fused_strides[fused - 1] % element_numel != 0) {
     return fallback("rows overlap, or lie a part of an element apart");
   }
-  // Fold the batch dims into one (batch, batch_stride) pair.
+  plan.row_stride = fused_strides[fused - 1] / element_numel;
+  if (plan.row_stride == 0) {
+    return fallback("expanded rows (stride 0)");
+  }
+  if (plan.row_stride < plan.cols) {
+    return fallback("rows overlap, or lie a part of an element apart");
+  }
   plan.batch = 1;
   plan.batch_stride = plan.rows * plan.row_stride;
-  bool have_batch_stride = false;
-  for (int64_t d = lo - 1; d >= 0; --d) {
-    const int64_t size = x.sizes[d];
-    if (size == 1) {
-      continue;
-    }
-    const int64_t stride = in_elements(x.strides[d]);
-    if (stride == 0) {
+  if (fused == 3) {
+    if (fused_strides[0] == 0) {
       return fallback("expanded batch dim (stride 0)");
     }
-    if (!have_batch_stride) {
-      if (stride < 0) {
-        return fallback("the batch dims cannot be folded into one stride");
-      }
-      plan.batch_stride = stride;
-      have_batch_stride = true;
-    } else if (stride != plan.batch * plan.batch_stride) {
+    if (fused_strides[0] % element_numel != 0) {
       return fallback("the batch dims cannot be folded into one stride");
     }
-    plan.batch *= size;
+    plan.batch = fused_sizes[0];
+    plan.batch_stride = fused_strides[0] / element_numel;
   }
   const bool contiguous = plan.row_stride == plan.cols &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
@@ -177,13 +179,13 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
           "rows");
     }
     plan.path = TransposePath::WideElements;
-    plan.reason = "elements wider than 16 bytes (the dims after the swapped pair)";
+    plan.reason = "elements wider than 16 bytes (the trailing dims that keep their order)";
     plan.load_bytes = 16;
     plan.store_bytes = 16;
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;
-  plan.reason = contiguous ? "contiguous matrices, adjacent dims swapped"
+  plan.reason = contiguous ? "a batch of contiguous matrices, transposed"
                            : "strided rows with unit stride inside each row";
   plan.load_bytes = rows_aligned_16(x.address, plan.row_stride * element_size, plan.batch,
                                     plan.batch_stride * element_size)

@@ -38,11 +38,12 @@ struct TransposeDims {
 };
 
 // The input seen as `batch` matrices of rows x cols elements, row i of matrix b
-// starting at element b * batch_stride + i * row_stride; the result is the
-// contiguous batch x cols x rows tensor. The swapped dims are adjacent (rows and
-// cols); the dims before them are the batch, and those after them make the element
-// (element_size bytes: the dtype's size times their sizes), which the kernels move
-// whole, never looking inside it.
+// starting at element b * batch_stride + i * row_stride (strides in elements, from the
+// data pointer); the result is the contiguous batch x cols x rows tensor. The planner
+// fuses the result's dims that lie back to back in the input too, so any layout whose
+// transpose is such a batch takes the kernels: adjacent dims swapped (the dims before them
+// the batch, those after them the element), transposed views, permuted batches. The
+// element (element_size bytes) the kernels move whole, never looking inside it.
 struct TransposePlan {
   TransposePath path = TransposePath::AtenFallback;
   // A static string: planning runs on every call and allocates nothing.

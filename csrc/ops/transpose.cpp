@@ -158,6 +158,11 @@ Explanation explain_for(const at::Tensor& x, int64_t dim0, int64_t dim1, int dev
   e.path = path_name(plan.path);
   e.reason = plan.reason;
   e.element_size = plan.element_size;
+  e.batch = plan.batch;
+  e.rows = plan.rows;
+  e.cols = plan.cols;
+  e.batch_stride = plan.batch_stride;
+  e.row_stride = plan.row_stride;
   e.load_bytes = plan.load_bytes;
   e.store_bytes = plan.store_bytes;
   if (plan.path == TransposePath::Empty || plan.path == TransposePath::AtenFallback) {

@@ -24,6 +24,10 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
   d["device"] = e.device >= 0 ? pybind11::object(pybind11::int_(e.device))
                               : pybind11::object(pybind11::none());
   d["element_size"] = e.element_size;
+  if (e.rows > 0) {
+    d["matrices"] = pybind11::make_tuple(e.batch, e.rows, e.cols);
+    d["strides"] = pybind11::make_tuple(e.batch_stride, e.row_stride);
+  }
   d["load_bytes"] = e.load_bytes;
   d["store_bytes"] = e.store_bytes;
   if (!e.tiling.empty()) {

@@ -190,6 +190,34 @@ TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
             TransposePath::TiledContiguous);
 }
 
+TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
+  auto plan = [](std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t d0,
+                 int64_t d1) {
+    StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), 4,
+                    0x7f0000000000};
+    return plan_transpose(x, {d0, d1, false});
+  };
+  // A transposed view of (8, 65, 64), its dims 0 and 1 swapped: (64, 8 x 65) from (520, 64).
+  TransposePlan p = plan({8, 64, 65}, {4160, 1, 64}, 0, 1);
+  EXPECT_EQ(p.path, TransposePath::TiledContiguous);
+  EXPECT_EQ(p.batch, 1);
+  EXPECT_EQ(p.rows, 520);
+  EXPECT_EQ(p.cols, 64);
+  // A permuted batch (75, 4, 200) of a (4, 75, 200) tensor: one 4 x 15000 matrix.
+  p = plan({75, 4, 200}, {200, 15000, 1}, 1, 2);
+  EXPECT_EQ(p.path, TransposePath::TiledContiguous);
+  EXPECT_EQ(p.rows, 4);
+  EXPECT_EQ(p.cols, 15000);
+  // Non-adjacent dims around size-1 dims: adjacent once those are dropped.
+  p = plan({5, 1, 7, 1, 8}, {56, 56, 8, 8, 1}, 0, 2);
+  EXPECT_EQ(p.path, TransposePath::WideElements);
+  EXPECT_EQ(p.element_size, 32);
+  // A permutation of three dims that no fusion makes a transpose: the framework's copy.
+  EXPECT_EQ(plan({4, 5, 6}, {30, 6, 1}, 0, 2).path, TransposePath::AtenFallback);
+  // Two batch dims that do not fold into one stride.
+  EXPECT_EQ(plan({4, 3, 64, 64}, {24576, 4096, 64, 1}, 2, 3).path, TransposePath::AtenFallback);
+}
+
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
   EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);

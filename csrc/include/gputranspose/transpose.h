@@ -34,6 +34,13 @@ struct Explanation {
   std::string note;
   int device = -1;  // the CUDA device whose facts chose `kernel`
   int64_t element_size = 0;  // bytes the kernels move as one element
+  // The layout as the kernels see it (0 off the kernels' paths): `batch` matrices of
+  // rows x cols elements, matrix b's row i at element b * batch_stride + i * row_stride.
+  int64_t batch = 0;
+  int64_t rows = 0;
+  int64_t cols = 0;
+  int64_t batch_stride = 0;
+  int64_t row_stride = 0;
   // How each side's rows start (the layout's facts, known without a device): 16 where
   // every row starts 16-byte aligned, 4 where rows start anywhere; 0 off the tiled paths.
   int64_t load_bytes = 0;
