@@ -1,6 +1,6 @@
 """The ops on DTensors: each shard transposes on its own rank, with no collective, and the
 placements follow the dims (Shard(d) to the dim d moves to, Replicate and Partial kept).
-Runs 2 and 4 CPU processes over gloo."""
+Runs 2 and 4 CPU processes over gloo, and 2 GPUs over NCCL where there are two."""
 
 import os
 import socket
@@ -34,20 +34,24 @@ def _check_no_collective_and_placements(op, dt, dims, expected_placements, expec
     assert torch.equal(y.full_tensor(), expected)
 
 
-def _worker(rank, world, port):
+def _worker(rank, world, port, device_type):
     os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port))
     import torch.distributed as dist
 
-    dist.init_process_group("gloo", rank=rank, world_size=world)
+    cuda = device_type == "cuda"
+    if cuda:
+        torch.cuda.set_device(rank)
+    dist.init_process_group("nccl" if cuda else "gloo", rank=rank, world_size=world)
     try:
         import torch_transpose
         from torch.distributed.tensor import (DTensor, Partial, Replicate, Shard, distribute_tensor,
                                               init_device_mesh)
 
         op = torch.ops.gputranspose.transpose
-        mesh = init_device_mesh("cpu", (world,))
+        mesh = init_device_mesh(device_type, (world,))
+        device = torch.device(device_type, rank) if cuda else torch.device("cpu")
         torch.manual_seed(0)
-        x = torch.randn(7, 10, 6)  # 7 and 10 split unevenly over 4 ranks, 7 over 2
+        x = torch.randn(7, 10, 6).to(device)  # 7 and 10 split unevenly over 4 ranks, 7 over 2
         for dims in [(0, 1), (1, 2), (-1, -2), (2, 0)]:
             expected = x.transpose(*dims).contiguous()
             d0, d1 = dims[0] % 3, dims[1] % 3
@@ -58,7 +62,7 @@ def _worker(rank, world, port):
             _check_no_collective_and_placements(
                 op, distribute_tensor(x, mesh, [Replicate()]), dims, [Replicate()], expected)
         # Partial sums stay partial: rank 0 holds the values, the others zeros (exact).
-        ints = torch.randint(-1000, 1000, (5, 9), dtype=torch.int64)
+        ints = torch.randint(-1000, 1000, (5, 9), dtype=torch.int64).to(device)
         local = ints if rank == 0 else torch.zeros_like(ints)
         partial = DTensor.from_local(local, mesh, [Partial()])
         _check_no_collective_and_placements(op, partial, (0, 1), [Partial()], ints.t().contiguous())
@@ -66,22 +70,22 @@ def _worker(rank, world, port):
         dt = distribute_tensor(x, mesh, [Shard(0)]).requires_grad_()
         y = torch_transpose.transpose(dt, 0, 1)
         assert tuple(y.placements) == (Shard(1),)
-        y.backward(distribute_tensor(torch.full((10, 7, 6), 2.0), mesh, [Shard(1)]))
+        y.backward(distribute_tensor(torch.full((10, 7, 6), 2.0, device=device), mesh, [Shard(1)]))
         assert tuple(dt.grad.placements) == (Shard(0),)  # the backward transposes it back
         assert torch.equal(dt.grad.full_tensor(), torch.full_like(x, 2))
         # out= is refused with a clear error.
-        out = distribute_tensor(torch.empty(10, 7, 6), mesh, [Shard(1)])
+        out = distribute_tensor(torch.empty(10, 7, 6, device=device), mesh, [Shard(1)])
         with pytest.raises(RuntimeError, match="out= is not supported for DTensor"):
             op.out(distribute_tensor(x, mesh, [Shard(0)]), 0, 1, out=out)
         # The tensor-parallel example: a column-parallel projection's heads, transposed.
         sys.path.insert(0, os.path.join(ROOT, "examples", "python"))
         import tensor_parallel
 
-        out, unsharded = tensor_parallel.run(mesh, "cpu")
+        out, unsharded = tensor_parallel.run(mesh, device)
         assert tuple(out.placements) == (Shard(1),)
         torch.testing.assert_close(out.full_tensor(), unsharded)
         if world == 4:  # a 2 x 2 mesh: each mesh dim's placement follows its tensor dim
-            mesh2 = init_device_mesh("cpu", (2, 2))
+            mesh2 = init_device_mesh(device_type, (2, 2))
             dt = distribute_tensor(x, mesh2, [Shard(0), Shard(1)])
             _check_no_collective_and_placements(op, dt, (0, 1), [Shard(1), Shard(0)],
                                                 x.transpose(0, 1).contiguous())
@@ -94,7 +98,14 @@ def _worker(rank, world, port):
 
 @pytest.mark.parametrize("world", [2, 4])
 def test_sharded_transposes_run_on_each_rank_without_collectives(world):
-    torch.multiprocessing.spawn(_worker, args=(world, _free_port()), nprocs=world, join=True)
+    torch.multiprocessing.spawn(_worker, args=(world, _free_port(), "cpu"), nprocs=world, join=True)
+
+
+@pytest.mark.cuda
+@pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.device_count() < 2
+                    or not torch.distributed.is_nccl_available(), reason="needs two GPUs and NCCL")
+def test_sharded_transposes_on_two_gpus_run_the_kernels_without_collectives():
+    torch.multiprocessing.spawn(_worker, args=(2, _free_port(), "cuda"), nprocs=2, join=True)
 
 
 def _run(code):
