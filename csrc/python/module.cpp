@@ -41,13 +41,12 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
     d["input_l2"] = e.input_l2;
     d["tile"] = pybind11::make_tuple(e.tile_rows, e.tile_cols);
   }
-  if (e.kernel.empty() && e.tile_utilization > 0) d["tile_utilization"] = e.tile_utilization;
   if (!e.kernel.empty() && e.kernel != "memcpy") {
     d["blocks"] = e.blocks;
     d["threads"] = e.threads;
     d["shared_bytes"] = e.shared_bytes;
-    if (e.tile_utilization > 0) d["tile_utilization"] = e.tile_utilization;
   }
+  if (e.tile_utilization > 0) d["tile_utilization"] = e.tile_utilization;
   return d;
 }
 

@@ -32,16 +32,13 @@ void transpose_into(const at::Tensor& x, const TransposeDims& dims, at::Tensor& 
                     const Tuning* tuning = nullptr) {
   const TransposePlan plan = plan_transpose(
       x, dims, pointer_alignment(reinterpret_cast<uintptr_t>(out.const_data_ptr())));
-  if (plan.path == TransposePath::AtenFallback) {
-    out.copy_(transposed_view(x, dims));
-    return;
-  }
   if (plan.path == TransposePath::Empty) {
     return;
   }
   const int device = x.device().index();
   const KernelChoice choice = choose_kernel(plan, cuda_device_facts(device), tuning);
   TORCH_CHECK(choice.unsupported == nullptr, "gputranspose.transpose: ", choice.unsupported);
+  // The plan's fallbacks, and the tiled plans the choice sends to the framework's copy.
   if (choice.path == TransposePath::AtenFallback) {
     out.copy_(transposed_view(x, dims));
     return;
