@@ -404,6 +404,8 @@ def allocated_elements(case):
         return math.prod(shape[:-1]) * (shape[-1] + args["pad"])
     if case["view"] == "storage_offset":
         return math.prod(shape) + args["offset"]
+    if case["view"] == "expanded":
+        return math.prod(shape) // shape[args["dim"]]
     return math.prod(shape)
 
 
@@ -433,15 +435,15 @@ def slower_than_a_peer(result, margin=PEER_MARGIN):
     return any(times.get(p) is not None and ours > margin * times[p] for p in PEERS)
 
 
-def summarize(results):
+def summarize(results, large_bytes=LARGE_BYTES):
     """The summary of a run's case results (each with bytes, wrong, times_us and
     ratio_to_copy; skipped cases are left out): counts, and gputranspose's time over
-    the copy's on large (>= 16 MiB) and small cases."""
+    the copy's on large (>= large_bytes: 16 MiB unless given) and small cases."""
     ran = [r for r in results if not r.get("skipped")]
     timed = [r for r in ran if not r.get("wrong")
              and (r.get("ratio_to_copy") or {}).get("gputranspose") is not None]
-    large = [r["ratio_to_copy"]["gputranspose"] for r in timed if r["bytes"] >= LARGE_BYTES]
-    small = [r["ratio_to_copy"]["gputranspose"] for r in timed if r["bytes"] < LARGE_BYTES]
+    large = [r["ratio_to_copy"]["gputranspose"] for r in timed if r["bytes"] >= large_bytes]
+    small = [r["ratio_to_copy"]["gputranspose"] for r in timed if r["bytes"] < large_bytes]
     return {
         "cases": len(ran),
         "wrong": sum(1 for r in ran if r.get("wrong")),
@@ -456,24 +458,37 @@ def summarize(results):
 
 
 def summary_lines(summary, results):
-    def f(v):
-        return "-" if v is None else f"{v:.3f}"
-
-    small = sum(1 for r in results if (r.get("ratio_to_copy") or {}).get("gputranspose")
-                and r["bytes"] < LARGE_BYTES)
-    lines = [f"cases {summary['cases']}, wrong {summary['wrong']}, "
-             f"slower than a peer (> 3%) {summary['slower_than_a_peer']}",
-             f"large (>= 16 MiB, {summary['large_cases']}): time / copy geomean "
-             f"{f(summary['large_geomean'])}, p95 {f(summary['large_p95'])}, worst "
-             f"{f(summary['large_worst'])}",
-             f"small (< 16 MiB, {small}): time / copy geomean {f(summary['small_geomean'])}, "
-             f"worst {f(summary['small_worst'])}"]
+    lines = size_lines(summary, results)
     for cls in CLASSES:
         ratios = [r["ratio_to_copy"]["gputranspose"] for r in results
                   if r.get("class") == cls and (r.get("ratio_to_copy") or {}).get("gputranspose")]
         if ratios:
             lines.append(f"  {cls:11s} {len(ratios):4d} cases: geomean {_geomean(ratios):.3f}, "
                          f"worst {max(ratios):.3f}")
+    return lines + peer_lines(results) + worst_lines(results, describe)
+
+
+def _f3(v):
+    return "-" if v is None else f"{v:.3f}"
+
+
+def size_lines(summary, results, large_bytes=LARGE_BYTES):
+    """The summary's counts and its large and small cases' ratios, as lines."""
+    small = sum(1 for r in results if (r.get("ratio_to_copy") or {}).get("gputranspose")
+                and r["bytes"] < large_bytes)
+    mib = large_bytes // MIB
+    return [f"cases {summary['cases']}, wrong {summary['wrong']}, "
+            f"slower than a peer (> 3%) {summary['slower_than_a_peer']}",
+            f"large (>= {mib} MiB, {summary['large_cases']}): time / copy geomean "
+            f"{_f3(summary['large_geomean'])}, p95 {_f3(summary['large_p95'])}, worst "
+            f"{_f3(summary['large_worst'])}",
+            f"small (< {mib} MiB, {small}): time / copy geomean {_f3(summary['small_geomean'])}, "
+            f"worst {_f3(summary['small_worst'])}"]
+
+
+def peer_lines(results):
+    """gputranspose's speed-up over each peer, as lines."""
+    lines = []
     for peer in PEERS:
         sp = [r["times_us"][peer] / r["times_us"]["gputranspose"] for r in results
               if (r.get("times_us") or {}).get(peer) and r["times_us"].get("gputranspose")]
@@ -481,12 +496,15 @@ def summary_lines(summary, results):
             lines.append(f"vs {peer}: speed-up geomean {_geomean(sp):.2f}, worst {min(sp):.2f} "
                          f"({len(sp)} cases, {sum(1 for s in sp if s < 1 / PEER_MARGIN)} "
                          f"with {peer} > 3% faster)")
-    worst = sorted((r for r in results if (r.get("ratio_to_copy") or {}).get("gputranspose")),
-                   key=lambda r: -r["ratio_to_copy"]["gputranspose"])[:5]
-    for r in worst:
-        lines.append(f"  worst: {describe(r)} {r['ratio_to_copy']['gputranspose']:.3f} x copy"
-                     f" ({r.get('path', '?')})")
     return lines
+
+
+def worst_lines(results, describe_case, n=5):
+    """The n cases with the highest time over the copy's, as lines."""
+    worst = sorted((r for r in results if (r.get("ratio_to_copy") or {}).get("gputranspose")),
+                   key=lambda r: -r["ratio_to_copy"]["gputranspose"])[:n]
+    return [f"  worst: {describe_case(r)} {r['ratio_to_copy']['gputranspose']:.3f} x copy"
+            f" ({r.get('path', '?')})" for r in worst]
 
 
 def describe(case):
@@ -508,7 +526,8 @@ def gpu_short_name(device_name):
     return re.sub(r"[^a-z0-9]+", "-", device_name.lower()).strip("-") or "gpu"
 
 
-def sweep_figure(results, device):
+def sweep_figure(results, device, classes=CLASSES, colors=CLASS_COLORS, large_bytes=LARGE_BYTES,
+                 title="Random-shape sweep"):
     """gputranspose's time / copy against bytes (log x), one colour per class."""
     import matplotlib
 
@@ -516,12 +535,12 @@ def sweep_figure(results, device):
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(10, 5.5))
-    for cls in CLASSES:
+    for cls in classes:
         pts = [(r["bytes"], r["ratio_to_copy"]["gputranspose"]) for r in results
                if r.get("class") == cls and (r.get("ratio_to_copy") or {}).get("gputranspose")]
         if pts:
             ax.scatter([p[0] for p in pts], [p[1] for p in pts], s=14, alpha=0.75,
-                       color=CLASS_COLORS[cls], label=f"{cls} ({len(pts)})")
+                       color=colors[cls], label=f"{cls} ({len(pts)})")
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
     ax.set_xscale("log", base=2)
@@ -534,12 +553,12 @@ def sweep_figure(results, device):
     ax.yaxis.set_minor_formatter(NullFormatter())
     ax.axhline(1.0, color="black", linewidth=0.8)
     ax.axhline(1.05, color="gray", linewidth=0.6, linestyle="--")
-    ax.axvline(LARGE_BYTES, color="gray", linewidth=0.6, linestyle=":")
-    ax.set_xlabel("bytes (input = output; dotted: 16 MiB)")
+    ax.axvline(large_bytes, color="gray", linewidth=0.6, linestyle=":")
+    ax.set_xlabel(f"bytes (input = output; dotted: {large_bytes // MIB} MiB)")
     ax.set_ylabel("gputranspose time / copy time (dashed: 1.05)")
     ax.grid(True, which="major", axis="y", linewidth=0.3, alpha=0.5)
     ax.legend(fontsize=8, loc="upper right")
-    ax.set_title(f"Random-shape sweep: time over a same-size copy ({device})")
+    ax.set_title(f"{title}: time over a same-size copy ({device})")
     fig.tight_layout()
     return fig
 
@@ -572,6 +591,15 @@ def build_input(case, torch, dtype, device="cuda"):
         base = list(shape)
         base[p], base[q] = base[q], base[p]
         return flat.view(base).transpose(p, q)
+    if view == "permuted_view":  # base.permute(order), base contiguous
+        base = [0] * len(shape)
+        for i, o in enumerate(args["order"]):
+            base[o] = shape[i]
+        return flat.view(base).permute(args["order"])
+    if view == "expanded":  # a dim of size 1 expanded (stride 0)
+        base = list(shape)
+        base[args["dim"]] = 1
+        return flat.view(base).expand(shape)
     return flat.view(shape)
 
 
@@ -584,23 +612,31 @@ def raw_bytes(t):
 
 def transpose_function(d0, d1, key):
     """x.transpose(d0, d1).contiguous() as a function with a code object of its own, named
-    for key: torch.compile keeps its compiled graphs per code object, so that functions
-    sharing one (lambdas from one line) would pile every key's graphs, and guards, on it."""
+    for key (see keyed_function)."""
     def transpose(x):
         return x.transpose(d0, d1).contiguous()
 
-    name = "transpose_" + "_".join(re.sub(r"\W", "", str(k)) for k in key)
-    code = transpose.__code__.replace(co_name=name, co_qualname=name) \
-        if sys.version_info >= (3, 11) else transpose.__code__.replace(co_name=name)
-    fn = types.FunctionType(code, transpose.__globals__, name, None, transpose.__closure__)
-    fn.__qualname__ = name
-    return fn
+    return keyed_function(transpose, key)
+
+
+def keyed_function(fn, key):
+    """fn with a code object of its own, named for key: torch.compile keeps its compiled
+    graphs per code object, so that functions sharing one (lambdas from one line) would
+    pile every key's graphs, and guards, on it."""
+    name = fn.__name__ + "_" + "_".join(re.sub(r"\W", "", str(k)) for k in key)
+    code = fn.__code__.replace(co_name=name, co_qualname=name) \
+        if sys.version_info >= (3, 11) else fn.__code__.replace(co_name=name)
+    keyed = types.FunctionType(code, fn.__globals__, name, None, fn.__closure__)
+    keyed.__qualname__ = name
+    return keyed
 
 
 class Sweep:
     """Runs cases. args: reps, rounds, warmup, no_compile. The rest stand in for the GPU
     in tests: device, op (op(x, d0, d1); default torch.ops.gputranspose.transpose),
-    timer (bench_transpose.time_interleaved_ms), l2_bytes, free_bytes."""
+    timer (bench_transpose.time_interleaved_ms), l2_bytes, free_bytes. What is the
+    transpose's own (the functions, the compile key, explain, the output's layout check)
+    is in methods that the permute sweep (bench_permute.py) overrides."""
 
     def __init__(self, args, device="cuda", op=None, timer=None, l2_bytes=None, free_bytes=None):
         import torch
@@ -619,14 +655,40 @@ class Sweep:
         self.compile_errors = {}
         self.cublas = None
 
+    def compile_key(self, case):
+        return (len(case["shape"]), case["dtype"], tuple(case["dims"]))
+
+    def aten_function(self, case, key):
+        """The ATen expression that torch.compile compiles, for key."""
+        return transpose_function(*case["dims"], key)
+
     def compiled_for(self, case):
-        torch = self.torch
-        key = (len(case["shape"]), case["dtype"], tuple(case["dims"]))
+        key = self.compile_key(case)
         if key not in self.compiled:
-            self.compiled[key] = torch.compile(transpose_function(*case["dims"], key),
-                                               dynamic=True)
+            self.compiled[key] = self.torch.compile(self.aten_function(case, key), dynamic=True)
         fn = self.compiled[key]
         return key, (fn if callable(fn) else None)
+
+    def functions(self, x, case):
+        """{name: fn(x)}: the op ("gputranspose"), ATen ("aten", the reference) and the
+        other peers but torch.compile."""
+        from peers import geam_applies
+
+        d0, d1 = case["dims"]
+        fns = {"gputranspose": lambda t: self.op(t, d0, d1),
+               "aten": lambda t: t.transpose(d0, d1).contiguous()}
+        if self.cublas is not None and geam_applies(x, (d0, d1)):
+            fns["cublas"] = self.cublas
+        return fns
+
+    def explain(self, x, case):
+        import torch_transpose
+
+        return torch_transpose.explain(x, *case["dims"])
+
+    def same_layout(self, got, want, case):
+        """Whether an output has the layout of ATen's (want); its bytes are checked apart."""
+        return tuple(got.shape) == tuple(want.shape)
 
     def copies_for(self, nbytes):
         """Input copies that hold more than 2x the L2 together (at least 2)."""
@@ -636,10 +698,7 @@ class Sweep:
         """The case's record: the case, its layout, errors, wrong, times_us and
         ratio_to_copy (or skipped, with the reason)."""
         torch = self.torch
-        from peers import geam_applies
-
         dtype = getattr(torch, case["dtype"])
-        d0, d1 = case["dims"]
         nbytes = case["bytes"]
         alloc = allocated_elements(case) * ITEMSIZE[case["dtype"]]
         copies = self.copies_for(nbytes)
@@ -658,18 +717,13 @@ class Sweep:
         result["strides"] = list(x.stride())
         result["storage_offset"] = x.storage_offset()
         try:
-            import torch_transpose
-
-            explained = torch_transpose.explain(x, d0, d1)
+            explained = self.explain(x, case)
             if isinstance(explained, dict) and "path" in explained:
                 result["path"] = explained["path"]
         except Exception as e:  # explain is informative only
             result["path_error"] = f"{type(e).__name__}: {e}"[:300]
 
-        fns = {"gputranspose": lambda t: self.op(t, d0, d1),
-               "aten": lambda t: t.transpose(d0, d1).contiguous()}
-        if self.cublas is not None and geam_applies(x, (d0, d1)):
-            fns["cublas"] = self.cublas
+        fns = self.functions(x, case)
         if not self.args.no_compile:
             key, fn = self.compiled_for(case)
             if fn is not None:
@@ -677,14 +731,14 @@ class Sweep:
             else:
                 result["errors"] = {"compile": self.compile_errors[key]}
         errors = result.setdefault("errors", {})
-        expected = raw_bytes(fns["aten"](x))
+        want = fns["aten"](x)
+        expected = raw_bytes(want)
         checked = {}
         for name, fn in fns.items():
             graphs = _unique_graphs()
             try:
                 got = fn(x)
-                same = (tuple(got.shape) == tuple(x.transpose(d0, d1).shape)
-                        and torch.equal(raw_bytes(got), expected))
+                same = self.same_layout(got, want, case) and torch.equal(raw_bytes(got), expected)
                 alias = got.numel() > 0 and \
                     got.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
                 del got
@@ -702,8 +756,8 @@ class Sweep:
             if name == "compile":
                 result["compile_new_graphs"] = _unique_graphs() - graphs
             if same and alias:
-                # x.transpose(d0, d1) is contiguous already and this returns it as is: no
-                # work and no new tensor (the op always returns one), so it is not timed.
+                # The result's layout is x's already and this returns x as is: no work and
+                # no new tensor (the op always returns one), so it is not timed.
                 result.setdefault("aliases", []).append(name)
                 if name == "gputranspose":
                     errors[name] = "returns a view of its input"
@@ -714,7 +768,7 @@ class Sweep:
                 errors[name] = "wrong output"
                 if name == "gputranspose":
                     result["wrong"] = True
-        del expected
+        del expected, want
         if not errors:
             del result["errors"]
         result.setdefault("wrong", False)
@@ -754,10 +808,10 @@ def _is_fatal(e):
                                    "illegal instruction"))
 
 
-def distribution_text():
+def distribution_text(doc=__doc__):
     """The docstring's paragraph on the distribution."""
-    start = __doc__.index("The distribution")
-    return __doc__[start: __doc__.index("\n\nEach case times")].strip()
+    start = doc.index("The distribution")
+    return doc[start: doc.index("\n\nEach case times")].strip()
 
 
 def git_commit():
@@ -773,8 +827,8 @@ def git_commit():
         return None
 
 
-def progress_line(i, n, elapsed, r):
-    head = f"[{i}/{n} {elapsed:5.0f}s] {describe(r)} {r['bytes'] / MIB:.1f} MiB"
+def progress_line(i, n, elapsed, r, describe_case=describe):
+    head = f"[{i}/{n} {elapsed:5.0f}s] {describe_case(r)} {r['bytes'] / MIB:.1f} MiB"
     if r.get("skipped"):
         return f"{head}: skipped ({r['skipped']})"
     if r.get("wrong"):
@@ -784,68 +838,78 @@ def progress_line(i, n, elapsed, r):
     return f"{head}: {ratios.get('gputranspose', float('nan')):.3f} x copy | {peers}"
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__,
+def run_arguments(argv, doc, default_cases, quick_cases, what, switches):
+    """The options that the sweeps share, parsed from argv (switches: (flag, help) of
+    further on/off options), with --cases's default and --quick's fewer reps settled."""
+    parser = argparse.ArgumentParser(description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cases", type=int, help="cases to run (default 500; 40 with --quick)")
+    parser.add_argument("--cases", type=int,
+                        help=f"{what} to run (default {default_cases}; {quick_cases} with --quick)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--quick", action="store_true",
-                        help="a smoke test: 40 cases (unless --cases), fewer reps")
+                        help=f"a smoke test: {quick_cases} {what} (unless --cases), fewer reps")
     parser.add_argument("--reps", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--warmup", type=int, default=3)
     parser.add_argument("--no-compile", action="store_true", help="skip torch.compile")
-    parser.add_argument("--no-cublas", action="store_true", help="skip cuBLAS geam (no build)")
+    for flag, text in switches:
+        parser.add_argument(flag, action="store_true", help=text)
     parser.add_argument("--out-dir", default=os.path.join(HERE, "results"))
     parser.add_argument("--time-limit", type=float, default=0.0,
                         help="start no case after this many seconds (0: no limit); the results "
                              "record how many ran")
     args = parser.parse_args(argv)
     if args.cases is None:
-        args.cases = 40 if args.quick else 500
+        args.cases = quick_cases if args.quick else default_cases
     if args.quick:
         args.reps = min(args.reps, 8)
         args.rounds = min(args.rounds, 2)
     args.rounds = max(1, min(args.rounds, args.reps))
+    return args
 
+
+def gpu_ready(ops=()):
+    """Whether the sweeps can run here; if not, says why on stderr: no CUDA GPU, or a build
+    without the CUDA kernels or without one of ops (names in torch.ops.gputranspose)."""
     import torch
 
+    why = None
     if not torch.cuda.is_available():
-        print("No CUDA GPU found: this benchmark times CUDA kernels and needs one.", file=sys.stderr)
-        return 2
-    import torch_transpose
-    from bench_transpose import environment
-    from peers import load_cublas_peer
+        why = "No CUDA GPU found: this benchmark times CUDA kernels and needs one."
+    else:
+        import torch_transpose
 
-    if not torch_transpose.has_cuda_kernels():
-        print("torch_transpose was built without its CUDA kernels (no nvcc at build time).",
-              file=sys.stderr)
-        return 2
-    sweep = Sweep(args)
-    if not args.no_cublas:
-        sweep.cublas = load_cublas_peer()
-    if not args.no_compile:
-        # One compiled function per (rank, dtype, dims), dynamic from the first call, so
-        # shapes do not recompile; the few guards that layouts or size-1 dims add may
-        # still do, so lift the limits that would drop a function to eager.
-        for knob in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
-                     "accumulated_cache_size_limit"):
-            if hasattr(torch._dynamo.config, knob):
-                setattr(torch._dynamo.config, knob, 1 << 20)
-        if hasattr(torch._dynamo.config, "automatic_dynamic_shapes"):
-            torch._dynamo.config.automatic_dynamic_shapes = True
+        lacking = [op for op in ops if not hasattr(torch.ops.gputranspose, op)]
+        if not torch_transpose.has_cuda_kernels():
+            why = "torch_transpose was built without its CUDA kernels (no nvcc at build time)."
+        elif lacking:
+            why = f"This build of torch_transpose has no gputranspose.{lacking[0]}."
+    if why:
+        print(why, file=sys.stderr)
+    return why is None
 
-    env = environment()
-    env.update({"git_commit": git_commit(), "seed": args.seed, "args": vars(args),
-                "cublas_peer": sweep.cublas is not None})
-    print(f"{env['device']}, driver {env['driver']}, torch {env['torch']} (CUDA {env['cuda']}); "
-          f"{args.cases} cases, seed {args.seed}", flush=True)
-    cases = sample_cases(args.cases, args.seed)
+
+def lift_compile_limits(torch):
+    """One compiled function per key, dynamic from the first call, so shapes do not
+    recompile; the few guards that layouts or size-1 dims add may still do, so lift the
+    limits that would drop a function to eager."""
+    for knob in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
+                 "accumulated_cache_size_limit"):
+        if hasattr(torch._dynamo.config, knob):
+            setattr(torch._dynamo.config, knob, 1 << 20)
+    if hasattr(torch._dynamo.config, "automatic_dynamic_shapes"):
+        torch._dynamo.config.automatic_dynamic_shapes = True
+
+
+def run_cases(sweep, cases, time_limit, describe_case=describe):
+    """sweep.run_case on each case in turn, a progress line each, until time_limit seconds
+    (0: none) have gone or a CUDA error ends the run: (results, aborted, stopped)."""
+    torch = sweep.torch
     results, aborted, stopped = [], None, None
     start = time.time()
     for i, case in enumerate(cases, 1):
-        if args.time_limit and time.time() - start > args.time_limit:
-            stopped = f"time limit ({args.time_limit:.0f} s): {i - 1} of {len(cases)} cases ran"
+        if time_limit and time.time() - start > time_limit:
+            stopped = f"time limit ({time_limit:.0f} s): {i - 1} of {len(cases)} cases ran"
             print(f"stopping: {stopped}", flush=True)
             break
         try:
@@ -866,29 +930,66 @@ def main(argv=None):
             except Exception:  # a broken context: the loop stops below
                 pass
         results.append(r)
-        print(progress_line(i, len(cases), time.time() - start, r), flush=True)
+        print(progress_line(i, len(cases), time.time() - start, r, describe_case), flush=True)
         if aborted:
             print(f"stopping: the CUDA context is unusable after {aborted}", flush=True)
             break
+    return results, aborted, stopped
+
+
+def run_totals_line(sweep, results, start):
+    skipped = sum(1 for r in results if r.get("skipped"))
+    return (f"elapsed {time.time() - start:.0f}s; skipped {skipped}; torch.compile graphs "
+            f"{_unique_graphs()}; compile failures {len(sweep.compile_errors)}")
+
+
+def write_results(out_dir, stem, record, fig):
+    """Writes out_dir/stem.json (record) and stem.png (fig), and says so."""
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, stem)
+    with open(path + ".json", "w") as f:
+        json.dump(record, f, indent=1)
+    fig.savefig(path + ".png", dpi=110)
+    print(f"\nwrote {path}.json and {path}.png")
+
+
+def main(argv=None):
+    args = run_arguments(argv, __doc__, 500, 40, "cases",
+                         [("--no-cublas", "skip cuBLAS geam (no build)")])
+
+    if not gpu_ready():
+        return 2
+    import torch
+    from bench_transpose import environment
+    from peers import load_cublas_peer
+
+    sweep = Sweep(args)
+    if not args.no_cublas:
+        sweep.cublas = load_cublas_peer()
+    if not args.no_compile:
+        lift_compile_limits(torch)
+
+    env = environment()
+    env.update({"git_commit": git_commit(), "seed": args.seed, "args": vars(args),
+                "cublas_peer": sweep.cublas is not None})
+    print(f"{env['device']}, driver {env['driver']}, torch {env['torch']} (CUDA {env['cuda']}); "
+          f"{args.cases} cases, seed {args.seed}", flush=True)
+    cases = sample_cases(args.cases, args.seed)
+    start = time.time()
+    results, aborted, stopped = run_cases(sweep, cases, args.time_limit)
 
     summary = summarize(results)
-    skipped = sum(1 for r in results if r.get("skipped"))
-    compiles = _unique_graphs()
     print()
-    print(f"elapsed {time.time() - start:.0f}s; skipped {skipped}; torch.compile graphs {compiles};"
-          f" compile failures {len(sweep.compile_errors)}")
+    print(run_totals_line(sweep, results, start))
     print("\n".join(summary_lines(summary, results)))
-    os.makedirs(args.out_dir, exist_ok=True)
-    stem = os.path.join(args.out_dir, f"sweep-{gpu_short_name(env['device'])}")
-    with open(stem + ".json", "w") as f:
-        json.dump({"environment": env, "distribution": distribution_text(),
-                   "skipped": skipped, "aborted": aborted, "stopped": stopped,
+    write_results(args.out_dir, f"sweep-{gpu_short_name(env['device'])}",
+                  {"environment": env, "distribution": distribution_text(),
+                   "skipped": sum(1 for r in results if r.get("skipped")), "aborted": aborted,
+                   "stopped": stopped,
                    "compile_failures": {" ".join(map(str, k)): v
                                         for k, v in sweep.compile_errors.items()},
-                   "summary": summary, "cases": results}, f, indent=1)
-    fig = sweep_figure(results, env["device"])
-    fig.savefig(stem + ".png", dpi=110)
-    print(f"\nwrote {stem}.json and {stem}.png")
+                   "summary": summary, "cases": results},
+                  sweep_figure(results, env["device"]))
     print("summary: " + json.dumps(summary))
     return 1 if aborted else 0
 

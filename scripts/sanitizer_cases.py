@@ -2,7 +2,8 @@
 (scripts/sanitize): each element size x {16-byte, word-shifted or staged}
 loads x {16-byte, skewed word} stores, edge tiles, batches (several small
 matrices a tile), adjacent dims other than the last two (elements of the trailing
-dims, wide ones too), the memcpy / empty / fallback paths and out=. Checks every
+dims, wide ones too), permutations (outer batch dims on the grid's y and z, wide elements
+among them), the memcpy / empty / fallback paths and out=. Checks every
 result against ATen; exits non-zero on a mismatch. The tuning options (a development
 build's) take the kernels a different device would run: --help lists them.
     python3 scripts/sanitizer_cases.py [NAME ...]   only the cases whose names contain one"""
@@ -82,6 +83,16 @@ def adjacent_dims_cases():
     yield "wide, rows mid-line, gaps", random_bytes((3, 70, 5, 72), torch.float16)[:, :, 1:], (1, 2)
 
 
+def permutation_cases():
+    """Permutes whose plans have outer batch dims (the grid's y and z) or strided outputs."""
+    yield "3-D reversal", random_bytes((67, 33, 129), torch.float32), [2, 1, 0]
+    yield "4-D reversal, odd pitch", random_bytes((9, 10, 67, 131), torch.uint8)[..., :-2], [3, 2, 1, 0]
+    yield "5-D shuffle, 2-byte", random_bytes((5, 6, 33, 7, 65), torch.bfloat16), [4, 2, 0, 3, 1]
+    yield "all-2 reversal", random_bytes((2,) * 16, torch.uint8), list(range(15, -1, -1))
+    yield "wide elements, outer dims", random_bytes((3, 4, 33, 5, 64), torch.float16), [1, 3, 2, 0, 4]
+    yield "NCHW to NHWC, 3 channels", random_bytes((4, 3, 65, 67), torch.float32), [0, 2, 3, 1]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="only the cases whose names contain one of these")
@@ -119,6 +130,20 @@ def main():
         seen += 1
         if not (torch.equal(got.view(-1).view(torch.uint8), expected)
                 and torch.equal(out.view(-1).view(torch.uint8), expected)):
+            bad.append((str(x.dtype), name))
+        print(f"{str(x.dtype):16} {name:30} {how['path']:18} {how['kernel'] or ''}", flush=True)
+    for name, x, perm in permutation_cases():
+        if args.names and not any(n in name for n in args.names):
+            continue
+        expected = x.permute(perm).contiguous().view(-1).view(torch.uint8)
+        if tuned:
+            got = torch_transpose._C._permute_tuned(x, perm, **tuning)
+            how = torch_transpose._C._explain_permute_tuned(x, perm, **tuning)
+        else:
+            got = op.permute(x, perm)
+            how = torch_transpose.explain_permute(x, perm)
+        seen += 1
+        if not torch.equal(got.view(-1).view(torch.uint8), expected):
             bad.append((str(x.dtype), name))
         print(f"{str(x.dtype):16} {name:30} {how['path']:18} {how['kernel'] or ''}", flush=True)
     torch.cuda.synchronize()

@@ -114,14 +114,24 @@ def development_build_or_skip():
 
 
 def plan_result(x, how):
-    """The transpose as the kernels compute it from explain()'s plan: the input read as
-    `matrices` (batch, rows, cols) of elements at `strides` from its data pointer, each
-    matrix transposed, written contiguously; None off the kernels' paths."""
+    """The result as the kernels compute it from explain()'s plan, flat: the input read as
+    `matrices` (batch, rows, cols) of elements at `strides`, for every index into the
+    `outer` dims, each matrix transposed to `out_strides` (poison where the plan writes
+    nothing); None off the kernels' paths."""
     if "matrices" not in how:
         return None
     e = how["element_size"] // x.element_size()
     batch, rows, cols = how["matrices"]
     batch_stride, row_stride = how["strides"]
-    view = torch.as_strided(x, (batch, rows, cols, e),
-                            (batch_stride * e, row_stride * e, e, 1), x.storage_offset())
-    return view.transpose(1, 2).contiguous()
+    out_batch_stride, out_row_stride = how["out_strides"]
+    outer = how["outer"]
+    sizes = [size for size, _, _ in outer] + [batch, rows, cols, e]
+    src = torch.as_strided(
+        x, sizes, [stride * e for _, stride, _ in outer] + [batch_stride * e, row_stride * e, e, 1],
+        x.storage_offset())
+    out = poisoned_like((x.numel(),), x.dtype, x.device)
+    dst = torch.as_strided(
+        out, sizes, [out_stride * e for _, _, out_stride in outer]
+        + [out_batch_stride * e, e, out_row_stride * e, 1])
+    dst.copy_(src)
+    return out

@@ -1,10 +1,12 @@
 """The random-shape sweep's pure parts (benchmarks/bench_sweep.py): its distribution
 meets the quotas it documents, its summary counts and ratios are the documented ones,
-and a case's checks count a wrong op as wrong and leave it untimed. No GPU needed."""
+and a case's checks count a wrong op as wrong and leave it untimed; the permute sweep's
+(benchmarks/bench_permute.py): its cases, their classes, its summary. No GPU needed."""
 
 import argparse
 import collections
 import math
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
+import bench_permute  # noqa: E402
 import bench_sweep  # noqa: E402
 import torch  # noqa: E402
 
@@ -337,3 +340,310 @@ def test_each_compile_key_gets_a_code_object_of_its_own():
     x = torch.arange(24).view(2, 3, 4)
     assert torch.equal(g(x), x.transpose(1, 2).contiguous())
     assert torch.equal(f(x[0]), x[0].t().contiguous())
+
+
+# ---------------------------------------------------------------- the permute sweep
+
+
+def contiguous(shape):
+    return bench_permute.contiguous_strides(shape)
+
+
+REV24 = tuple(range(23, -1, -1))
+
+
+@pytest.mark.parametrize("sizes, strides, itemsize, perm, expected", [
+    # NCHW -> NHWC, C = 3 float32: the output's rows are 12 bytes.
+    ((32, 3, 112, 112), None, 4, (0, 2, 3, 1), "C"),
+    # C = 256 bfloat16: x's rows (H*W) and the output's (C) are both >= 64 bytes.
+    ((32, 256, 56, 56), None, 2, (0, 2, 3, 1), "B"),
+    # (B, S, H, D) -> (B, H, S, D), D = 64 bfloat16: rows of 128 bytes move unchanged.
+    ((8, 4096, 16, 64), None, 2, (0, 2, 1, 3), "A"),
+    # The same with D = 2 float32: an unchanged run of 8 bytes is no "A".
+    ((8, 4096, 16, 2), None, 4, (0, 2, 1, 3), "C"),
+    # All-2 reversal: no two dims fuse, x's innermost run is 2 elements.
+    ((2,) * 24, None, 4, REV24, "C"),
+    ((2,) * 24, None, 1, REV24, "C"),
+    # The identity of a contiguous tensor, and a move of a size-1 dim: a copy.
+    ((64, 1024, 1024), None, 4, (0, 1, 2), "copy"),
+    ((4096, 1, 4096), None, 2, (1, 0, 2), "copy"),
+    # A 3-D reversal of 512^3 float32: rows of 2 KiB on both sides.
+    ((512, 512, 512), None, 4, (2, 1, 0), "B"),
+    # A transposed view whose permute is x's storage order: a copy.
+    ((64, 32), (1, 64), 4, (1, 0), "copy"),
+    # No stride-1 dim (every other element): a copy as the planner sees it.
+    ((64, 64), (128, 2), 4, (1, 0), "copy"),
+])
+def test_a_permute_class_is_the_planners_view_of_the_fused_dims(sizes, strides, itemsize, perm,
+                                                                  expected):
+    strides = strides or contiguous(sizes)
+    assert bench_permute.permute_class(sizes, strides, itemsize, perm) == expected
+
+
+def test_dims_that_lie_back_to_back_in_the_input_fuse():
+    assert bench_permute.fused_dims((2, 3, 4), contiguous((2, 3, 4)), (0, 1, 2)) == [(24, 1)]
+    assert bench_permute.fused_dims((2, 3, 4), contiguous((2, 3, 4)), (2, 0, 1)) == [(4, 1), (6, 4)]
+    # NCHW -> NHWC: H and W fuse, size-1 dims drop out.
+    assert bench_permute.fused_dims((1, 3, 5, 7), contiguous((1, 3, 5, 7)), (0, 2, 3, 1)) == \
+        [(35, 1), (3, 35)]
+
+
+@pytest.fixture(scope="module")
+def fixed():
+    return bench_permute.fixed_cases()
+
+
+def test_fixed_cases_have_short_unique_names_and_valid_permutations(fixed):
+    names = [c["name"] for c in fixed]
+    assert len(set(names)) == len(names)
+    assert all(len(n) <= 26 and " " not in n for n in names)
+    for c in fixed:
+        rank = len(c["shape"])
+        if "perm" in c:
+            assert sorted(c["perm"]) == list(range(rank)), c["name"]
+        else:
+            assert c["memory_format"] in ("channels_last", "channels_last_3d", "contiguous_format")
+            assert rank == {"channels_last": 4, "channels_last_3d": 5}.get(c["memory_format"], rank)
+        assert c["bytes"] == math.prod(c["shape"]) * bench_sweep.ITEMSIZE[c["dtype"]]
+
+
+def test_fixed_cases_are_large_in_every_element_size_and_class(fixed):
+    # 64-256 MiB, the targets' sizes, but for the all-2 reversal of 1-byte elements
+    # (rank 24: 2^24 elements).
+    for c in fixed:
+        low = 16 * MIB if c["name"] == "rev-all2-r24-u8" else 64 * MIB
+        assert low <= c["bytes"] <= 256 * MIB, c["name"]
+    dtypes = {c["dtype"] for c in fixed}
+    assert {"bfloat16", "float16", "float32", "uint8", "float64", "int64"} <= dtypes
+    assert {c["class"] for c in fixed} == set(bench_permute.CLASSES)
+    assert {c["memory_format"] for c in fixed if "memory_format" in c} == \
+        {"channels_last", "channels_last_3d", "contiguous_format"}
+    assert {c["view"] for c in fixed} == {"contiguous", "row_sliced", "storage_offset",
+                                          "permuted_view", "expanded"}
+
+
+def test_fixed_cases_cover_the_issues_layouts(fixed):
+    by_name = {c["name"]: c for c in fixed}
+    channels = {c["shape"][1] for c in fixed if c["name"].startswith("nchw-nhwc")}
+    assert channels == {3, 4, 64, 256}
+    assert {c["shape"][3] for c in fixed if c["name"].startswith("nhwc-nchw")} == {3, 4, 64, 256}
+    heads = [c for c in fixed if c["name"].startswith("bshd-")]
+    assert {(tuple(c["perm"]), c["shape"][3]) for c in heads} == \
+        {(p, d) for p in ((0, 2, 1, 3), (0, 2, 3, 1)) for d in (64, 128)}
+    assert {c["shape"][2] for c in heads} == {16, 32}
+    three = {tuple(c["perm"]) for c in fixed if "perm" in c and len(c["shape"]) == 3}
+    assert {(2, 1, 0), (1, 2, 0), (2, 0, 1)} <= three
+    assert any(len(c["shape"]) == 24 and set(c["shape"]) == {2} for c in fixed)
+    assert any(len(c["shape"]) >= 16 and set(c["shape"]) == {3} for c in fixed)
+    assert by_name["identity-bf16"]["class"] == "copy"
+    assert by_name["view-cl-nhwc-bf16"]["class"] == "copy"
+
+
+@pytest.fixture(scope="module", params=[0, 1, 7])
+def permute_cases(request):
+    return bench_permute.sample_random_cases(200, seed=request.param)
+
+
+def test_the_same_seed_gives_the_same_permute_cases_and_another_seed_others():
+    assert bench_permute.sample_random_cases(50, 3) == bench_permute.sample_random_cases(50, 3)
+    assert bench_permute.sample_random_cases(50, 3) != bench_permute.sample_random_cases(50, 4)
+    ids = [c["id"] for c in bench_permute.sample_random_cases(5, 0, first_id=55)]
+    assert ids == [55, 56, 57, 58, 59]
+
+
+def test_random_permutations_of_ranks_2_to_6_in_equal_shares_none_the_identity(permute_cases):
+    ranks = collections.Counter(len(c["shape"]) for c in permute_cases)
+    assert ranks == {2: 40, 3: 40, 4: 40, 5: 40, 6: 40}
+    for c in permute_cases:
+        assert sorted(c["perm"]) == list(range(len(c["shape"]))) != c["perm"], c
+    assert len({tuple(c["perm"]) for c in permute_cases if len(c["shape"]) == 3}) == 5
+
+
+def test_random_sizes_run_from_1_mib_to_512_mib_with_tiny_and_odd_dims(permute_cases):
+    for c in permute_cases:
+        assert MIB <= c["bytes"] <= 512 * MIB, c
+        assert c["bytes"] == math.prod(c["shape"]) * bench_sweep.ITEMSIZE[c["dtype"]]
+        assert all(s >= 1 for s in c["shape"]), c
+    logs = [math.log2(c["bytes"] / MIB) for c in permute_cases]  # uniform in [0, 9]
+    assert 3.5 <= sum(logs) / len(logs) <= 5.5
+    assert sum(c["bytes"] >= 64 * MIB for c in permute_cases) >= 0.2 * len(permute_cases)
+    dims = [s for c in permute_cases for s in c["shape"]]
+    for tiny in (1, 2, 3, 4):
+        assert dims.count(tiny) >= 10, tiny
+    assert sum(s > 4 and s % 2 for s in dims) >= 0.2 * sum(s > 4 for s in dims)
+
+
+def test_random_cases_draw_every_dtype_view_and_class(permute_cases):
+    assert {c["dtype"] for c in permute_cases} == set(bench_sweep.DTYPE_NAMES)
+    views = collections.Counter(c["view"] for c in permute_cases)
+    assert views == {"contiguous": 80, "row_sliced": 40, "storage_offset": 40,
+                     "permuted_view": 40}
+    for c in permute_cases:
+        if c["view"] == "permuted_view":
+            assert sorted(c["view_args"]["order"]) == list(range(len(c["shape"])))
+        if c["view"] == "row_sliced":
+            assert c["view_args"]["pad"] <= 3 * c["shape"][-1]
+    assert {c["class"] for c in permute_cases} == set(bench_permute.CLASSES)
+
+
+VIEW_CASES = [
+    {"dtype": "float32", "shape": [3, 5, 7], "view": "contiguous", "view_args": {}},
+    {"dtype": "uint8", "shape": [3, 5, 7], "view": "row_sliced", "view_args": {"pad": 4}},
+    {"dtype": "int16", "shape": [3, 5, 7], "view": "storage_offset", "view_args": {"offset": 3}},
+    {"dtype": "float64", "shape": [3, 5, 7, 2], "view": "permuted_view",
+     "view_args": {"order": [2, 0, 3, 1]}},
+    {"dtype": "bfloat16", "shape": [3, 5, 7], "view": "expanded", "view_args": {"dim": 1}},
+]
+
+
+@pytest.mark.parametrize("case", VIEW_CASES, ids=lambda c: c["view"])
+def test_the_classs_strides_are_those_of_the_built_input(case):
+    x = bench_sweep.build_input(case, torch, getattr(torch, case["dtype"]), "cpu")
+    assert list(x.shape) == case["shape"]
+    assert list(x.stride()) == bench_permute.input_strides(case)
+    assert x.untyped_storage().nbytes() == \
+        bench_sweep.allocated_elements(case) * bench_sweep.ITEMSIZE[case["dtype"]]
+
+
+def test_a_conversion_is_classed_by_its_memory_formats_order():
+    case = {"dtype": "float32", "shape": [8, 3, 64, 64], "memory_format": "channels_last",
+            "view": "contiguous", "view_args": {}}
+    assert bench_permute.result_order(case) == [0, 2, 3, 1]
+    assert bench_permute.case_class(case) == "C"
+    case.update(memory_format="contiguous_format", view="permuted_view",
+                view_args={"order": [0, 3, 1, 2]})
+    assert bench_permute.result_order(case) == [0, 1, 2, 3]
+    assert bench_permute.case_class(case) == "C"  # rows of 3 floats in x
+    assert bench_permute.result_order({"shape": [1] * 5, "memory_format": "channels_last_3d"}) \
+        == [0, 2, 3, 4, 1]
+
+
+def test_the_permute_summary_keeps_the_sweeps_keys_with_64_mib_as_large():
+    results = [dict(result(128 * MIB, 110.0, aten=300.0), **{"class": "A"}),
+               dict(result(64 * MIB, 150.0, aten=140.0), **{"class": "A", "name": "slow"}),
+               dict(result(32 * MIB, 120.0), **{"class": "B"}),
+               dict(result(256 * MIB, 0.0, wrong=True), **{"class": "C"})]
+    for r, shape in zip(results, ([4, 8], [8, 4], [2, 2], [3, 3])):
+        r.update(dtype="float32", shape=shape, perm=[1, 0], view="contiguous", view_args={})
+    s = bench_sweep.summarize(results, bench_permute.LARGE_BYTES)
+    assert list(s) == list(bench_sweep.summarize([]))
+    assert s["large_cases"] == 2 and s["large_worst"] == pytest.approx(1.5)
+    assert s["small_worst"] == pytest.approx(1.2) and s["wrong"] == 1
+    classes = bench_permute.by_class(results)
+    assert list(classes) == ["A", "B", "C", "copy"]
+    assert classes["A"]["cases"] == 2
+    assert classes["A"]["geomean"] == pytest.approx(math.sqrt(1.1 * 1.5))
+    assert classes["A"]["worst"] == pytest.approx(1.5)
+    assert classes["A"]["worst_case"].startswith("slow: float32 8x4 perm 1,0")
+    assert classes["A"]["slower_than_a_peer"] == 1
+    assert classes["B"]["cases"] == 0 and classes["B"]["worst"] is None  # 32 MiB: small
+    assert classes["C"]["cases"] == 0  # wrong: not timed
+    lines = bench_permute.summary_lines(s, classes, results)
+    assert lines[1].startswith("large (>= 64 MiB, 2)")
+    assert any(line.startswith("  A      2 cases >= 64 MiB: geomean") for line in lines)
+    assert any("worst: slow: float32 8x4 perm 1,0 contiguous 1.500 x copy" in line
+               for line in lines)
+
+
+def cpu_permute_sweep(times_ms, op=None, to_format=None):
+    args = argparse.Namespace(reps=4, rounds=2, warmup=1, no_compile=True)
+    return bench_permute.PermuteSweep(
+        args, device="cpu", op=op or (lambda t, dims: t.permute(dims).clone(
+            memory_format=torch.contiguous_format)),
+        to_format=to_format or (lambda t, f: torch.empty_like(t, memory_format=f).copy_(t)),
+        timer=fake_timer(times_ms), l2_bytes=1 << 16, free_bytes=lambda: 1 << 40)
+
+
+PERMUTE_CPU_CASES = [
+    {"id": 0, "dtype": "bfloat16", "shape": [2, 9, 3, 8], "perm": [0, 2, 1, 3],
+     "view": "row_sliced", "view_args": {"pad": 5}},
+    {"id": 1, "dtype": "uint8", "shape": [2, 3, 4, 5, 6], "perm": [4, 0, 3, 1, 2],
+     "view": "permuted_view", "view_args": {"order": [1, 0, 2, 4, 3]}},
+    {"id": 2, "dtype": "float32", "shape": [4, 3, 6, 5], "memory_format": "channels_last",
+     "view": "storage_offset", "view_args": {"offset": 3}},
+    {"id": 3, "dtype": "int64", "shape": [2, 3, 4, 6, 5], "memory_format": "contiguous_format",
+     "view": "permuted_view", "view_args": {"order": [0, 4, 1, 2, 3]}},
+    {"id": 4, "dtype": "float16", "shape": [4, 3, 6, 5], "perm": [0, 2, 3, 1],
+     "view": "expanded", "view_args": {"dim": 1}},
+]
+for _c in PERMUTE_CPU_CASES:
+    bench_permute._finish(_c)
+
+
+@pytest.mark.parametrize("case", PERMUTE_CPU_CASES, ids=lambda c: str(c["id"]))
+def test_a_right_permute_or_conversion_is_timed_beside_aten_and_the_copy(case):
+    sweep = cpu_permute_sweep({"gputranspose": 1.2, "aten": 2.0, "copy": 1.0})
+    r = sweep.run_case(case)
+    assert r["wrong"] is False and "errors" not in r
+    assert r["ratio_to_copy"] == pytest.approx({"gputranspose": 1.2, "aten": 2.0})
+    assert r["strides"] == bench_permute.input_strides(case)
+
+
+def test_a_conversion_with_the_right_values_in_the_wrong_layout_is_wrong():
+    sweep = cpu_permute_sweep({"gputranspose": 1.0, "aten": 2.0, "copy": 1.0},
+                              to_format=lambda t, f: t.contiguous())
+    r = sweep.run_case(PERMUTE_CPU_CASES[2])
+    assert r["wrong"] is True and r["errors"]["gputranspose"] == "wrong output"
+    assert "gputranspose" not in r["times_us"]
+
+
+def test_a_permute_that_is_not_contiguous_or_not_a_new_tensor_is_wrong():
+    sweep = cpu_permute_sweep({"gputranspose": 1.0, "aten": 2.0, "copy": 1.0},
+                              op=lambda t, dims: t.permute(dims))
+    assert sweep.run_case(PERMUTE_CPU_CASES[0])["wrong"] is True
+    identity = bench_permute._finish(
+        {"id": 5, "dtype": "float32", "shape": [3, 4], "perm": [0, 1], "view": "contiguous",
+         "view_args": {}})
+    r = sweep.run_case(identity)
+    assert r["wrong"] is True and r["aliases"] == ["gputranspose", "aten"]
+
+
+def test_each_permute_compile_key_gets_a_function_of_its_own():
+    sweep = cpu_permute_sweep({})
+    a, b = PERMUTE_CPU_CASES[0], PERMUTE_CPU_CASES[2]
+    assert sweep.compile_key(a) == (4, "bfloat16", (0, 2, 1, 3))
+    assert sweep.compile_key(b) == (4, "float32", "channels_last")
+    f = sweep.aten_function(a, sweep.compile_key(a))
+    g = sweep.aten_function(b, sweep.compile_key(b))
+    assert f.__code__ is not g.__code__
+    x = torch.arange(120.0).view(2, 3, 4, 5)
+    assert torch.equal(f(x), x.permute(0, 2, 1, 3).contiguous())
+    assert g(x).stride() == x.contiguous(memory_format=torch.channels_last).stride()
+
+
+def test_the_permute_plot_colours_its_classes():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    results = [dict(result(2 ** k * MIB, 100.0 + k), **{"class": cls})
+               for k, cls in enumerate(bench_permute.CLASSES)]
+    fig = bench_sweep.sweep_figure(results, "test GPU", bench_permute.CLASSES,
+                                   bench_permute.CLASS_COLORS, bench_permute.LARGE_BYTES,
+                                   "Permute sweep")
+    ax = fig.axes[0]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == \
+        [f"{cls} (1)" for cls in bench_permute.CLASSES]
+    assert "64 MiB" in ax.get_xlabel() and ax.get_title().startswith("Permute sweep")
+
+
+def test_the_permute_sweep_is_documented_in_its_docstring_and_the_readme():
+    text = bench_sweep.distribution_text(bench_permute.__doc__)
+    assert text.startswith("The distribution of the random cases")
+    for word in ("log-uniform", "1 MiB", "512 MiB", "2, 3, 4, 5 or 6", "tiny (1-4)",
+                 "row-sliced", "storage offset", "permuted view"):
+        assert word in text, word
+    assert "64 MiB or more" in bench_permute.__doc__
+    readme = (Path(__file__).parent.parent / "benchmarks" / "README.md").read_text()
+    assert "bench_permute.py" in readme and "--permute" in readme
+    script = (Path(__file__).parent.parent / "scripts" / "bench").read_text()
+    assert "bench_permute.py" in script
+
+
+def test_the_permute_script_prints_its_usage_without_a_gpu():
+    script = Path(__file__).parent.parent / "benchmarks" / "bench_permute.py"
+    done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    for option in ("--cases", "--seed", "--quick", "--no-compile", "--only-fixed", "--out-dir",
+                   "--reps", "--time-limit"):
+        assert option in done.stdout, option

@@ -23,14 +23,18 @@ def _free_port():
         return s.getsockname()[1]
 
 
-def _check_no_collective_and_placements(op, dt, dims, expected_placements, expected):
+def _check_no_collective_and_placements(op, dt, dims, expected_placements, expected,
+                                        local_reference=None):
     from torch.distributed.tensor.debug import CommDebugMode
 
     with CommDebugMode() as comm:
         y = op(dt, *dims)
     assert comm.get_total_counts() == 0, comm.get_comm_counts()
     assert tuple(y.placements) == tuple(expected_placements), (dt.placements, dims, y.placements)
-    assert torch.equal(y.to_local(), dt.to_local().transpose(*dims).contiguous())
+    local = dt.to_local()
+    local_expected = (local_reference(local) if local_reference
+                      else local.transpose(*dims).contiguous())
+    assert torch.equal(y.to_local(), local_expected)
     assert torch.equal(y.full_tensor(), expected)
 
 
@@ -61,6 +65,22 @@ def _worker(rank, world, port, device_type):
                 _check_no_collective_and_placements(op, dt, dims, [Shard(moved)], expected)
             _check_no_collective_and_placements(
                 op, distribute_tensor(x, mesh, [Replicate()]), dims, [Replicate()], expected)
+        # permute: Shard(d) goes where d goes; contiguous keeps every placement.
+        for perm in [(2, 0, 1), (1, 2, 0), (2, 1, 0)]:
+            expected = x.permute(perm).contiguous()
+            for d in range(3):
+                _check_no_collective_and_placements(
+                    torch.ops.gputranspose.permute, distribute_tensor(x, mesh, [Shard(d)]),
+                    (list(perm),), [Shard(perm.index(d))], expected,
+                    lambda t: t.permute(perm).contiguous())
+        for d in range(3):
+            _check_no_collective_and_placements(
+                torch.ops.gputranspose.contiguous, distribute_tensor(x.transpose(0, 2), mesh, [Shard(d)]),
+                (None,), [Shard(d)], x.transpose(0, 2).contiguous(), lambda t: t.contiguous())
+        with pytest.raises(RuntimeError, match="gputranspose.permute: out= is not supported"):
+            torch.ops.gputranspose.permute.out(
+                distribute_tensor(x, mesh, [Shard(0)]), [1, 0, 2],
+                out=distribute_tensor(torch.empty(10, 7, 6, device=device), mesh, [Shard(1)]))
         # Partial sums stay partial: rank 0 holds the values, the others zeros (exact).
         ints = torch.randint(-1000, 1000, (5, 9), dtype=torch.int64).to(device)
         local = ints if rank == 0 else torch.zeros_like(ints)

@@ -1,9 +1,10 @@
-"""Property-based fuzzing against ATen, bit-exact: random dtype, rank 2-5, sizes 0
-to several thousand (primes and tile sizes +-1 favoured), random dim pairs,
-slices and steps, storage offsets that break 16-byte alignment, expanded and
-permuted views. The CPU profile runs in CI; GPUTRANSPOSE_FUZZ_PROFILE=gpu runs
-10,000 cases on CUDA and reports how many took each path of the layout
-dispatch (also written to $GPUTRANSPOSE_FUZZ_REPORT if set)."""
+"""Property-based fuzzing against ATen, bit-exact: random dtype, rank 2-5 (permutes: 1-6),
+sizes 0 to several thousand (primes and tile sizes +-1 favoured), random dim pairs and
+permutations, slices and steps, storage offsets that break 16-byte alignment, expanded
+and permuted views; contiguous() into each memory format. The CPU profile runs in CI;
+GPUTRANSPOSE_FUZZ_PROFILE=gpu runs 10,000 transposes and 10,000 permutes on CUDA and
+reports how many took each path of the layout dispatch (also written to
+$GPUTRANSPOSE_FUZZ_REPORT if set)."""
 
 import collections
 import json
@@ -78,6 +79,64 @@ def transpose_cases(draw):
     return dtype, shape, starts, steps, offset, perm, expand_dim, dim0, dim1
 
 
+@st.composite
+def permute_cases(draw):
+    """A strided view (as transpose_cases makes) and a permutation of its dims: small dims
+    (1-4) favoured, so that many dims fuse or drop, and the ranks where outer batch dims
+    appear; sometimes a memory format to convert to instead."""
+    dtype = draw(st.sampled_from(ALL_DTYPES))
+    rank = draw(st.integers(1, 6))
+    size = st.one_of(st.integers(1, 4), st.sampled_from(SPECIAL_SIZES), st.integers(0, 300))
+    shape = []
+    for _ in range(rank):
+        room = max(1, MAX_ELEMENTS // max(1, math.prod(shape)))
+        shape.append(min(draw(size), room))
+    wild = draw(st.integers(0, 9)) < 3
+    starts = [draw(st.integers(0, 2)) if s > 4 and wild else 0 for s in shape]
+    steps = [draw(st.sampled_from([1, 1, 1, 2])) if wild else 1 for _ in shape]
+    offset = draw(st.sampled_from([0, 0, 0, 1, 2, 3, 5, 8]))
+    perm = draw(st.permutations(range(rank))) if draw(st.integers(0, 9)) < 3 else list(range(rank))
+    expand_dim = draw(st.integers(0, rank - 1)) if draw(st.integers(0, 9)) < 1 else -1
+    dims = list(draw(st.permutations(range(rank))))
+    dims = [d - rank if draw(st.booleans()) else d for d in dims]  # negative dims too
+    formats = [None, torch.contiguous_format] + (
+        [torch.channels_last] if rank == 4 else [torch.channels_last_3d] if rank == 5 else [])
+    memory_format = draw(st.sampled_from(formats)) if draw(st.integers(0, 9)) < 2 else "permute"
+    return (dtype, shape, starts, steps, offset, perm, expand_dim, None, None), dims, memory_format
+
+
+FORMAT_ORDER = {None: None, torch.contiguous_format: None, torch.channels_last: [0, 2, 3, 1],
+                torch.channels_last_3d: [0, 2, 3, 4, 1]}
+
+
+def check_permute(case, device):
+    view_case, dims, memory_format = case
+    x, _, _ = build(view_case, device)
+    if memory_format != "permute":
+        expected = x.contiguous(memory_format=memory_format or torch.contiguous_format)
+        if expected.data_ptr() == x.data_ptr():
+            expected = x.clone(memory_format=memory_format or torch.contiguous_format)
+        actual = torch.ops.gputranspose.contiguous(x, memory_format)
+        assert actual.shape == expected.shape and actual.stride() == expected.stride(), (
+            x.shape, x.stride(), memory_format, actual.stride(), expected.stride())
+        assert torch.equal(as_bytes(actual), as_bytes(expected)), (x.shape, x.stride(), memory_format)
+        dims = FORMAT_ORDER[memory_format] or list(range(x.dim()))
+    how = torch_transpose.explain_permute(x, dims)
+    PATHS["permute " + how["path"]] += 1
+    expected = x.permute(dims).contiguous()
+    planned = plan_result(x, how)
+    if planned is not None:
+        assert torch.equal(as_bytes(planned), as_bytes(expected)), (x.shape, x.stride(), dims, how)
+    if device == "cuda":
+        poison_cuda_cache(expected.numel() * expected.element_size())
+    actual = torch.ops.gputranspose.permute(x, dims)
+    assert actual.shape == expected.shape and actual.is_contiguous()
+    assert torch.equal(as_bytes(actual), as_bytes(expected)), (x.shape, x.stride(), dims)
+    if device == "cuda" and torch_transpose._C.development_build():
+        tiled = torch_transpose._C._permute_tuned(x, dims, fallback=0)
+        assert torch.equal(as_bytes(tiled), as_bytes(expected)), (x.shape, x.stride(), dims)
+
+
 def build(case, device):
     dtype, shape, starts, steps, offset, perm, expand_dim, dim0, dim1 = case
     base_shape = [start + size * step for size, start, step in zip(shape, starts, steps)]
@@ -132,3 +191,16 @@ def test_fuzz_cpu(case):
 @given(transpose_cases())
 def test_fuzz_cuda(case):
     check(case, "cuda")
+
+
+@settings(settings.get_profile("ci"))
+@given(permute_cases())
+def test_fuzz_permute_cpu(case):
+    check_permute(case, "cpu")
+
+
+@pytest.mark.cuda
+@settings(settings.get_profile(PROFILE))
+@given(permute_cases())
+def test_fuzz_permute_cuda(case):
+    check_permute(case, "cuda")

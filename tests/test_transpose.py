@@ -247,7 +247,8 @@ EXPLAIN_CASES = [
     ("overlapping rows", lambda: torch.empty(100).as_strided((10, 8), (4, 1)), "aten_fallback", (0, 0)),
     ("overlapping matrices", lambda: torch.empty(2 + 63 * 65 + 64).as_strided((3, 64, 64), (1, 65, 1)),
      "tiled_row_strided", (4, 16)),
-    ("unfoldable batch", lambda: torch.empty(4, 6, 64, 64)[:, :3], "aten_fallback", (0, 0)),
+    ("two batch dims that do not fold into one", lambda: torch.empty(4, 6, 64, 64)[:, :3],
+     "tiled_row_strided", (16, 16)),
 ]
 
 
@@ -268,9 +269,9 @@ EXPLAIN_DIMS_CASES = [
      "tiled_contiguous", "contiguous matrices"),
     ("attention heads", lambda: torch.empty(2, 64, 8, 64, dtype=torch.bfloat16), (1, 2),
      "wide_elements", "wider than 16 bytes"),
-    ("not adjacent", lambda: torch.empty(4, 5, 6), (0, 2), "aten_fallback",
-     "no batch of matrix transposes"),
-    ("the same dim twice, of a transposed view", lambda: torch.empty(4, 5, 6).mT, (1, 1),
+    ("not adjacent", lambda: torch.empty(64, 5, 96), (0, 2), "tiled_row_strided",
+     "a permutation"),
+    ("the same dim twice, of a transposed view", lambda: torch.empty(4, 64, 96).mT, (1, 1),
      "tiled_contiguous", "contiguous matrices"),
     ("12-byte elements", lambda: torch.empty(64, 64, 3), (0, 1), "aten_fallback", "neither"),
     ("strided elements", lambda: torch.empty(64, 64, 8)[..., ::2], (0, 1), "aten_fallback",
@@ -296,8 +297,8 @@ def test_explain_adjacent_dims_take_the_trailing_dims_as_elements(make, dims, pa
 FUSED_LAYOUTS = [
     # name, tensor, dims, (batch, rows, cols)
     ("transposed view", lambda: torch.randn(8, 65, 64).transpose(1, 2), (0, 1), (1, 520, 64)),
-    ("permuted batch", lambda: torch.randn(4, 75, 200).permute(1, 0, 2), (-2, -1), (1, 4, 15000)),
-    ("copy of an mT view", lambda: torch.randn(4, 5, 6).mT, (1, 1), (4, 5, 6)),
+    ("permuted batch", lambda: torch.randn(64, 75, 200).permute(1, 0, 2), (-2, -1), (1, 64, 15000)),
+    ("copy of an mT view", lambda: torch.randn(4, 64, 96).mT, (1, 1), (4, 64, 96)),
     ("heads", lambda: torch.randn(2, 9, 4, 8), (1, 2), (2, 9, 4)),
     ("sliced transposed view", lambda: torch.randn(6, 67, 40)[:, :, 3:36].transpose(1, 2),
      (0, 1), (1, 402, 33)),

@@ -308,7 +308,7 @@ STRIDED_VIEWS = {
     # 4 x 200 matrices: under a tenth of the tiles filled, ATen's copy (the tiled kernel too
     # below).
     "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "aten_fallback"),
-    "unfoldable_batch": (lambda x: x.view(2, 6, 25, 200)[:, :4], "aten_fallback"),
+    "two_batch_dims": (lambda x: x.view(2, 3, 50, 200)[:, :2], "tiled_row_strided"),
 }
 
 
@@ -350,7 +350,8 @@ ADJACENT_DIMS = [
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
     ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
-    ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # not adjacent
+    ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # 24-byte elements
+    ((64, 40, 96, 8), torch.int16, (0, 2), None, "tiled_row_strided"),      # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
      lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
 ]

@@ -11,6 +11,7 @@ def has_cuda_kernels() -> bool: ...
 def cuda_arch_list() -> list[str]: ...
 def development_build() -> bool: ...
 def explain(x: Tensor, dim0: int = -2, dim1: int = -1, device: Optional[int] = None) -> dict[str, Any]: ...
+def explain_permute(x: Tensor, dims: list[int], device: Optional[int] = None) -> dict[str, Any]: ...
 
 # Development builds only (GPUTRANSPOSE_DEVELOPMENT=1; _transpose_tuned also needs the CUDA kernels).
 def _explain_tuned(
@@ -29,6 +30,27 @@ def _transpose_tuned(
     x: Tensor,
     dim0: int = -2,
     dim1: int = -1,
+    *,
+    l2_bytes: int = 0,
+    memory_bytes_per_s: float = 0.0,
+    tile_group_rows: int = 0,
+    interleave: int = -1,
+    fallback: int = -1,
+) -> Tensor: ...
+def _explain_permute_tuned(
+    x: Tensor,
+    dims: list[int],
+    device: Optional[int] = None,
+    *,
+    l2_bytes: int = 0,
+    memory_bytes_per_s: float = 0.0,
+    tile_group_rows: int = 0,
+    interleave: int = -1,
+    fallback: int = -1,
+) -> dict[str, Any]: ...
+def _permute_tuned(
+    x: Tensor,
+    dims: list[int],
     *,
     l2_bytes: int = 0,
     memory_bytes_per_s: float = 0.0,

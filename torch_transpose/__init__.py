@@ -1,11 +1,12 @@
-"""gputranspose: a matrix transpose for PyTorch that runs at copy speed on NVIDIA GPUs.
+"""gputranspose: transposes, permutes and layout changes for PyTorch that run at copy
+speed on NVIDIA GPUs.
 
 Importing this package loads the compiled library, which registers
-``torch.ops.gputranspose.transpose`` (and its ``.out`` overload) with PyTorch's
-dispatcher, once per process.
+``torch.ops.gputranspose.transpose``, ``.permute`` (each with an ``.out`` overload) and
+``.contiguous`` with PyTorch's dispatcher, once per process.
 """
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 import torch
 
@@ -20,7 +21,10 @@ _sharding.register_when_dtensor_is_imported()  # DTensor's sharding rules, once 
 
 __version__: str = _C.__version__
 
-__all__ = ["transpose", "explain", "has_cuda_kernels", "cuda_arch_list", "__version__"]
+__all__ = [
+    "transpose", "permute", "contiguous", "explain", "explain_permute", "has_cuda_kernels",
+    "cuda_arch_list", "__version__",
+]
 
 
 def _check_tensor(x: Any, name: str) -> None:
@@ -64,6 +68,55 @@ def transpose(
     return out
 
 
+def _check_dims(dims: Any) -> List[int]:
+    if isinstance(dims, torch.Tensor) or not isinstance(dims, (list, tuple, torch.Size)):
+        raise TypeError(f"torch_transpose: dims must be a sequence of ints, got {type(dims).__name__}")
+    for d in dims:
+        _check_dim(d, "each of dims")
+    return list(dims)
+
+
+def permute(
+    x: torch.Tensor, dims: Sequence[int], *, out: Optional[torch.Tensor] = None
+) -> torch.Tensor:
+    """Return ``x.permute(dims).contiguous()`` as a new tensor.
+
+    Any permutation of any rank (``(0, 2, 3, 1)``: NCHW to NHWC; ``(0, 2, 3, 1)`` of a
+    ``(B, S, H, D)`` tensor: ``(B, H, D, S)``). The dims that stay together on both sides
+    are fused first, so the result is moved as a batch of matrix transposes wherever it is
+    one, whatever the input's strides (views, slices, offsets): see :func:`explain_permute`.
+    The result never aliases ``x``. Differentiable (the gradient is the inverse permute,
+    through the op), in forward mode too, and batched by ``torch.func.vmap``.
+
+    ``out``: as for :func:`transpose`.
+    """
+    _check_tensor(x, "x")
+    dims = _check_dims(dims)
+    if out is None:
+        return torch.ops.gputranspose.permute(x, dims)
+    _check_tensor(out, "out")
+    torch.ops.gputranspose.permute.out(x, dims, out=out)
+    return out
+
+
+def contiguous(
+    x: torch.Tensor, memory_format: Optional[torch.memory_format] = None
+) -> torch.Tensor:
+    """Return x's values in a new dense tensor of ``memory_format``.
+
+    ``torch.contiguous_format`` (the default), ``torch.channels_last`` (4-D ``x``) or
+    ``torch.channels_last_3d`` (5-D ``x``), from any strided ``x`` (views, slices, expanded
+    or permuted dims): equal to ``x.contiguous(memory_format=memory_format)`` in values and
+    strides, but always a copy. It runs as :func:`permute` of ``x`` into the format's dim
+    order (``explain_permute(x, (0, 2, 3, 1))`` for channels_last). Differentiable.
+    """
+    _check_tensor(x, "x")
+    if memory_format is not None and not isinstance(memory_format, torch.memory_format):
+        raise TypeError("torch_transpose: memory_format must be a torch.memory_format, got "
+                        f"{type(memory_format).__name__}")
+    return torch.ops.gputranspose.contiguous(x, memory_format)
+
+
 def explain(
     x: torch.Tensor, dim0: int = -2, dim1: int = -1, *, device: Optional[int] = None
 ) -> Dict[str, Any]:
@@ -80,7 +133,9 @@ def explain(
     * ``device``: the CUDA device whose facts chose the kernel; ``element_size``: the bytes
       moved as one element; on the kernels' paths ``matrices`` ``(batch, rows, cols)`` and
       ``strides`` ``(batch_stride, row_stride)`` in elements: the layout as the kernels see
-      it, after the dims that lie back to back on both sides are fused.
+      it, after the dims that lie back to back on both sides are fused; ``out_strides``
+      ``(out_batch_stride, out_row_stride)``: where each matrix's transpose lands; and
+      ``outer``: a permutation's further batch dims as ``(size, stride, out_stride)``.
     * On the tiled paths: ``tiling``, ``load``, ``store``, ``group_rows``, ``interleave``;
       on the tiled and wide-element paths ``input_l2`` and ``tile``; and the launch shape
       ``blocks``, ``threads``, ``shared_bytes``.
@@ -95,6 +150,17 @@ def explain(
     if device is not None:
         _check_dim(device, "device")
     return _C.explain(x, dim0, dim1, device)
+
+
+def explain_permute(
+    x: torch.Tensor, dims: Sequence[int], *, device: Optional[int] = None
+) -> Dict[str, Any]:
+    """What ``permute(x, dims)`` runs on CUDA, and why: the dict :func:`explain` returns."""
+    _check_tensor(x, "x")
+    dims = _check_dims(dims)
+    if device is not None:
+        _check_dim(device, "device")
+    return _C.explain_permute(x, dims, device)
 
 
 def has_cuda_kernels() -> bool:

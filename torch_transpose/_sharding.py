@@ -1,10 +1,10 @@
 """DTensor sharding rules for the gputranspose ops.
 
-A transpose moves values without combining them, so each shard transposes on its own rank
-and no collective runs: ``Shard(d)`` becomes ``Shard`` of the dim that ``d`` moves to,
-``Replicate`` stays ``Replicate`` and ``Partial`` stays ``Partial`` (any reduction commutes
-with moving values). Uneven shards map the same way. The ``out=`` overload is refused
-under DTensor with an error that names the functional op.
+A transpose, a permute and a contiguous copy move values without combining them, so each
+shard moves on its own rank and no collective runs: ``Shard(d)`` becomes ``Shard`` of the
+dim that ``d`` moves to, ``Replicate`` stays ``Replicate`` and ``Partial`` stays
+``Partial`` (any reduction commutes with moving values). Uneven shards map the same way.
+The ``out=`` overloads are refused under DTensor with an error that names the functional op.
 
 ``torch.distributed.tensor`` costs about a third of ``import torch`` again, so the rules
 are registered when it is first imported (DTensor users import it before they make a
@@ -22,34 +22,62 @@ _DTENSOR_MODULE = "torch.distributed.tensor"
 _PARTIAL_REDUCTIONS = ("sum", "avg", "max", "min")
 
 
-def _transpose_shardings(x, dim0=-2, dim1=-1):
+def _moving_shardings(ndim, moved, rest):
+    """Every placement of one mesh dim, input dim d's shard going to result dim moved[d];
+    `rest`: the op's other (non-tensor) arguments."""
     from torch.distributed.tensor import Partial, Replicate, Shard
 
-    ndim = x.ndim
-    moved = {}
-    if ndim >= 2:  # 0-D and 1-D inputs are copied: every dim stays where it is
-        d0, d1 = dim0 % ndim, dim1 % ndim
-        moved = {d0: d1, d1: d0}
-    rest = [None, None]  # dim0, dim1: not tensors
     shardings = [([Replicate()], [Replicate(), *rest])]
     shardings += [([Shard(moved.get(d, d))], [Shard(d), *rest]) for d in range(ndim)]
     shardings += [([Partial(op)], [Partial(op), *rest]) for op in _PARTIAL_REDUCTIONS]
     return shardings
 
 
-def _refuse_out(*args, **kwargs):
-    raise RuntimeError(
-        "gputranspose.transpose: out= is not supported for DTensor inputs; call "
-        "torch.ops.gputranspose.transpose(x, dim0, dim1) (or torch_transpose.transpose "
-        "without out=), which returns a DTensor")
+def _transpose_shardings(x, dim0=-2, dim1=-1):
+    ndim = x.ndim
+    moved = {}
+    if ndim >= 2:  # 0-D and 1-D inputs are copied: every dim stays where it is
+        d0, d1 = dim0 % ndim, dim1 % ndim
+        moved = {d0: d1, d1: d0}
+    return _moving_shardings(ndim, moved, [None, None])
+
+
+def _permute_shardings(x, dims):
+    ndim = x.ndim
+    return _moving_shardings(ndim, {d % ndim: i for i, d in enumerate(dims)}, [None])
+
+
+def _contiguous_shardings(x, memory_format=None):
+    return _moving_shardings(x.ndim, {}, [None])  # the same dims, in a dense layout
+
+
+def _refuse_out(op, call):
+    def refuse(*args, **kwargs):
+        raise RuntimeError(
+            f"gputranspose.{op}: out= is not supported for DTensor inputs; call {call} "
+            f"(or torch_transpose.{op} without out=), which returns a DTensor")
+    return refuse
 
 
 def register() -> None:
     """Registers the rules with DTensor (``torch.distributed.tensor`` must be importable)."""
     from torch.distributed.tensor.experimental import register_sharding
 
-    register_sharding(torch.ops.gputranspose.transpose.default)(_transpose_shardings)
-    register_sharding(torch.ops.gputranspose.transpose.out)(_refuse_out)
+    ops = torch.ops.gputranspose
+    register_sharding(ops.transpose.default)(_transpose_shardings)
+    register_sharding(ops.transpose.out)(
+        _refuse_out("transpose", "torch.ops.gputranspose.transpose(x, dim0, dim1)"))
+    register_sharding(ops.permute.default)(_permute_shardings)
+    # register_sharding keys its cache on int arguments only: the placements of a permute
+    # depend on its int[] dims, which must be part of the key.
+    from torch.distributed.tensor import DTensor
+    from torch.distributed.tensor._op_schema import RuntimeSchemaInfo
+
+    DTensor._op_dispatcher.sharding_propagator.op_to_schema_info[ops.permute.default] = (
+        RuntimeSchemaInfo(static_argnum=1, needs_pytree=True))
+    register_sharding(ops.permute.out)(
+        _refuse_out("permute", "torch.ops.gputranspose.permute(x, dims)"))
+    register_sharding(ops.contiguous.default)(_contiguous_shardings)
 
 
 def _register_or_warn() -> None:

@@ -60,7 +60,14 @@ constexpr double kStaged2ByteBelowBytesPerS = 4e12;
 constexpr double kFallbackBelowTileUtilization = 0.1;
 
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
-  return plan.batch * plan.rows * plan.cols * plan.element_size > facts.l2_bytes;
+  return plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size >
+         facts.l2_bytes;
+}
+
+// Evict-last reads release their lines from a block index on, in launch order along the
+// grid's x: with outer batch dims (the grid's y and z) there is no one such order.
+bool evict_last_input(const TransposePlan& plan, const DeviceFacts& facts) {
+  return plan.outer_dims == 0 && input_past_l2(plan, facts);
 }
 
 // Whether the output's rows take aligned stores. An aligned tile writes its part of each
@@ -76,7 +83,7 @@ bool aligned_stores(const TransposePlan& plan) {
   visit_tiled_config(e, Access::Aligned16, Access::Aligned16, Tiling::Wide, InputL2::Normal,
                      [&](auto config) { aligned_tile_rows = decltype(config)::TR; });
   if (e == 16 || plan.rows <= aligned_tile_rows) return true;
-  return plan.out_alignment % 32 == 0 && (plan.rows * e) % 32 == 0;
+  return plan.out_alignment % 32 == 0 && (plan.out_row_stride * e) % 32 == 0;
 }
 
 // Whole small matrices per tile where a tile holds several (a batch of small matrices):
@@ -117,7 +124,8 @@ bool small_tiles_fit(const TransposePlan& plan, const DeviceFacts& facts) {
   int64_t tiles = 0;
   visit_tiled_config(e, Access::Aligned16, Access::Aligned16, Tiling::Small, InputL2::Normal,
                      [&](auto config) {
-                       tiles = decltype(config)::tiles_of(plan.batch, plan.rows, plan.cols);
+                       tiles = plan.outer_count *
+                               decltype(config)::tiles_of(plan.batch, plan.rows, plan.cols);
                      });
   return tiles <= (e == 1 ? facts.small_tile_blocks_1 : facts.small_tile_blocks_16);
 }
@@ -154,7 +162,7 @@ void choose_tiled_instance(KernelChoice& c, const TransposePlan& plan, const Dev
   const int e = static_cast<int>(plan.element_size);
   const bool load16 = plan.load_bytes == 16;
   const bool store16 = aligned_stores(plan);
-  const bool past_l2 = input_past_l2(plan, facts);
+  const bool past_l2 = evict_last_input(plan, facts);
   if (load16 && store16) {
     const Fold fold = fold_small_matrices(plan);
     if (fold.rows_log2 > 0) {
@@ -210,6 +218,7 @@ bool interleave_tile_columns(const TransposePlan& plan, const ChoiceOverrides& o
 void choose_tiled(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
                   const ChoiceOverrides& overrides) {
   choose_tiled_instance(c, plan, facts);
+  int64_t blocks_x = 0;  // for each outer batch
   const bool found = visit_tiled_config(
       static_cast<int>(c.element_size), c.load, c.store, c.tiling, c.input_l2, [&](auto config) {
         using Config = decltype(config);
@@ -224,6 +233,8 @@ void choose_tiled(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
               (Config::TR >> c.fold_rows_log2) * (Config::TC >> c.fold_cols_log2);
           c.blocks = (plan.batch + per_tile - 1) / per_tile;
         }
+        blocks_x = c.blocks;
+        c.blocks *= plan.outer_count;
         c.group_rows = tile_group_rows(c, plan, tiles_r, overrides);
         c.interleave = interleave_tile_columns(plan, overrides);
         c.release_from = c.input_l2 == InputL2::EvictLast
@@ -232,19 +243,20 @@ void choose_tiled(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
                                                     facts)
                              : 0;
       });
-  c.tile_utilization = c.blocks > 0 ? static_cast<double>(plan.batch * plan.rows * plan.cols) /
-                                          (static_cast<double>(c.blocks) * c.tile_rows * c.tile_cols)
-                                    : 0;
+  c.tile_utilization =
+      c.blocks > 0 ? static_cast<double>(plan.outer_count * plan.batch * plan.rows * plan.cols) /
+                         (static_cast<double>(c.blocks) * c.tile_rows * c.tile_cols)
+                   : 0;
   if (!found) {
     c.unsupported = "no tiled kernel instance for this choice";
-  } else if (c.blocks > std::numeric_limits<int32_t>::max()) {
+  } else if (blocks_x > std::numeric_limits<int32_t>::max()) {
     c.unsupported = "tensor too large for one launch (2^31 tiles or more)";
   }
 }
 
 void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts) {
   const int64_t element_units = plan.element_size / 16;
-  c.input_l2 = input_past_l2(plan, facts) ? InputL2::EvictLast : InputL2::Normal;
+  c.input_l2 = evict_last_input(plan, facts) ? InputL2::EvictLast : InputL2::Normal;
   c.wide_rows_log2 = WideElementTile::rows_log2(plan.element_size);
   const int units = WideElementTile::units(c.wide_rows_log2);
   c.threads = WideElementTile::threads(units);
@@ -254,18 +266,20 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   const int64_t out_rows = plan.batch * plan.cols;
   const int64_t row_groups = (out_rows + c.tile_rows - 1) >> c.wide_rows_log2;
   const int64_t spans = (out_row_units + c.tile_cols - 1) / c.tile_cols;
-  c.blocks = spans * row_groups;
+  const int64_t blocks_x = spans * row_groups;  // for each outer batch
+  c.blocks = blocks_x * plan.outer_count;
   // Input rows far apart are walked in patches (wide_element_transpose.cuh).
   const bool patches = plan.row_stride * plan.element_size >= WideElementTile::PATCH_PITCH_BYTES;
   c.patch_groups = std::min<int64_t>(patches ? WideElementTile::PATCH_GROUPS : 1, row_groups);
   c.release_from = c.input_l2 == InputL2::EvictLast
                        ? first_releasing_tile(c.blocks, int64_t{units} * 16, facts)
                        : 0;
-  c.tile_utilization = c.blocks > 0 ? static_cast<double>(out_rows * out_row_units) /
-                                          (static_cast<double>(c.blocks) * units)
-                                    : 0;
+  c.tile_utilization =
+      c.blocks > 0 ? static_cast<double>(plan.outer_count * out_rows * out_row_units) /
+                         (static_cast<double>(c.blocks) * units)
+                   : 0;
   // The kernel's walk is 32-bit.
-  if (c.blocks >= (int64_t{1} << 31)) {
+  if (blocks_x >= (int64_t{1} << 31)) {
     c.unsupported = "tensor too large for one launch (2^31 tiles of wide elements or more)";
   }
 }

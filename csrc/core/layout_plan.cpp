@@ -37,31 +37,22 @@ TransposePlan fallback(const char* reason) {
   return plan;
 }
 
-// Whether x with dims a and b swapped (a == b: x itself) is contiguous, as ATen
-// judges it (size-1 dims have any stride), without making the view.
-bool swapped_is_contiguous(const StridedLayout& x, int64_t a, int64_t b) {
-  int64_t expected = 1;
-  bool contiguous = true;
-  for (int64_t d = x.ndim - 1; d >= 0; --d) {
-    const int64_t from = d == a ? b : d == b ? a : d;
-    const int64_t size = x.sizes[from];
-    if (size == 0) return true;
-    if (size != 1 && x.strides[from] != expected) contiguous = false;
-    expected *= size;
-  }
-  return contiguous;
-}
-
-bool rows_aligned_16(uintptr_t address, int64_t row_pitch_bytes, int64_t batch,
-                     int64_t batch_pitch_bytes) {
-  return address % 16 == 0 && row_pitch_bytes % 16 == 0 &&
-         (batch == 1 || batch_pitch_bytes % 16 == 0);
-}
-
 }  // namespace
 
 TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
                              int64_t out_alignment) {
+  constexpr int kMaxDims = 64;
+  if (x.ndim > kMaxDims) {
+    return fallback("more than 64 dims");
+  }
+  int64_t order[kMaxDims];
+  for (int64_t i = 0; i < x.ndim; ++i) {
+    order[i] = dims.copy_only ? i : i == dims.dim0 ? dims.dim1 : i == dims.dim1 ? dims.dim0 : i;
+  }
+  return plan_permute(x, order, out_alignment);
+}
+
+TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t out_alignment) {
   int64_t numel = 1;
   for (int64_t d = 0; d < x.ndim; ++d) numel *= x.sizes[d];
   if (numel == 0) {
@@ -74,9 +65,29 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
   if (es == 0) {
     return fallback("the dtype is not moved by the kernels");
   }
-  const bool in_result_order = dims.copy_only ? swapped_is_contiguous(x, 0, 0)
-                                              : swapped_is_contiguous(x, dims.dim0, dims.dim1);
-  if (in_result_order) {
+  constexpr int kMaxDims = 64;
+  if (x.ndim > kMaxDims) {
+    return fallback("more than 64 dims");
+  }
+  // The result's dims in its own (contiguous) order, each with the input's stride, size-1
+  // dims dropped and neighbours fused where they lie back to back in the input too (a
+  // transposed view's dims, a permuted batch, the dims after the swapped pair).
+  int64_t sizes[kMaxDims];
+  int64_t strides[kMaxDims];
+  int n = 0;
+  for (int64_t i = 0; i < x.ndim; ++i) {
+    const int64_t d = order[i];
+    if (x.sizes[d] == 1) continue;
+    if (n > 0 && strides[n - 1] == x.strides[d] * x.sizes[d]) {
+      sizes[n - 1] *= x.sizes[d];
+      strides[n - 1] = x.strides[d];
+    } else {
+      sizes[n] = x.sizes[d];
+      strides[n] = x.strides[d];
+      ++n;
+    }
+  }
+  if (n == 0 || (n == 1 && strides[0] == 1)) {
     TransposePlan plan;
     plan.path = TransposePath::Memcpy;
     plan.reason = "the input is already laid out in the result's order";
@@ -84,48 +95,25 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
     plan.element_size = es;
     return plan;
   }
-  const int64_t ndim = x.ndim;
-  if (dims.copy_only || ndim < 2) {
-    return fallback("a 0-D or 1-D input that is not contiguous");
-  }
-  // The result's dims in its own (contiguous) order, each with the input's stride, size-1
-  // dims dropped and neighbours fused where they lie back to back in the input too (a
-  // transposed view's dims, a permuted batch, the dims after the swapped pair). A batch of
-  // matrix transposes is left where the result's last fused dim is the element (unit
-  // stride), the one before it the input's rows, and the one before that the input's
-  // columns, one element apart: (batch, cols, rows, element).
-  constexpr int kMaxDims = 64;
-  if (ndim > kMaxDims) {
-    return fallback("more than 64 dims");
-  }
-  int64_t fused_sizes[kMaxDims];
-  int64_t fused_strides[kMaxDims];
-  int64_t fused = 0;
-  for (int64_t i = 0; i < ndim; ++i) {
-    const int64_t d = i == dims.dim0 ? dims.dim1 : i == dims.dim1 ? dims.dim0 : i;
-    if (x.sizes[d] == 1) continue;
-    if (fused > 0 && fused_strides[fused - 1] == x.strides[d] * x.sizes[d]) {
-      fused_sizes[fused - 1] *= x.sizes[d];
-      fused_strides[fused - 1] = x.strides[d];
-    } else {
-      fused_sizes[fused] = x.sizes[d];
-      fused_strides[fused] = x.strides[d];
-      ++fused;
-    }
-  }
+  // The trailing run that keeps its order is the element; of the rest, the result's last
+  // dim is the input's rows, the dim one element apart in the input its columns, and every
+  // other dim a batch dim: (..., cols, ..., rows, element).
   int64_t element_numel = 1;
-  if (fused > 0 && fused_strides[fused - 1] == 1) {
-    element_numel = fused_sizes[fused - 1];
-    --fused;
+  if (strides[n - 1] == 1) {
+    element_numel = sizes[n - 1];
+    --n;
   }
-  if (fused < 2 || fused_strides[fused - 2] != element_numel) {
+  int cols_dim = -1;
+  for (int i = 0; i + 1 < n; ++i) {
+    if (strides[i] == element_numel) cols_dim = i;
+  }
+  if (cols_dim < 0) {
     return fallback(
-        "no batch of matrix transposes: the result's dims do not fuse into (batch, cols, rows, "
-        "element) with the input's rows contiguous (a permutation of three or more dims, or "
-        "strided elements)");
+        "no batch of matrix transposes: no dim of the result but its last lies one element "
+        "apart in the input (strided elements, or a copy of strided rows)");
   }
-  if (fused > 3) {
-    return fallback("the batch dims cannot be folded into one stride");
+  if (n - 3 > kMaxOuterDims) {
+    return fallback("the result's dims fuse into more than 9 batch dims");
   }
   const int64_t element_size = es * element_numel;
   const bool wide = element_size > 16;
@@ -134,36 +122,59 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
         "the element (the trailing dims that keep their order) is neither 1, 2, 4, 8 or 16 bytes "
         "nor a multiple of 16");
   }
+  for (int i = 0; i < n; ++i) {
+    if (strides[i] == 0) {
+      return fallback(i == n - 1 ? "expanded rows (stride 0)" : "expanded batch dim (stride 0)");
+    }
+    if (strides[i] % element_numel != 0) {
+      return fallback(i == n - 1 ? "rows overlap, or lie a part of an element apart"
+                                 : "the batch dims cannot be folded into one stride");
+    }
+  }
 
   TransposePlan plan;
   plan.bytes = numel * es;
   plan.element_size = element_size;
   plan.out_alignment = out_alignment;
-  plan.rows = fused_sizes[fused - 1];
-  plan.cols = fused_sizes[fused - 2];
-  if (fused_strides[fused - 1] % element_numel != 0) {
-    return fallback("rows overlap, or lie a part of an element apart");
-  }
-  plan.row_stride = fused_strides[fused - 1] / element_numel;
-  if (plan.row_stride == 0) {
-    return fallback("expanded rows (stride 0)");
-  }
+  plan.rows = sizes[n - 1];
+  plan.cols = sizes[cols_dim];
+  plan.row_stride = strides[n - 1] / element_numel;
   if (plan.row_stride < plan.cols) {
     return fallback("rows overlap, or lie a part of an element apart");
   }
+  plan.out_row_stride = 1;
+  for (int i = cols_dim + 1; i < n; ++i) plan.out_row_stride *= sizes[i];
+  // The largest batch dim is the kernels' batch (small matrices fold into tiles along it);
+  // the others are outer dims.
+  int batch_dim = -1;
+  for (int i = 0; i + 1 < n; ++i) {
+    if (i != cols_dim && (batch_dim < 0 || sizes[i] > sizes[batch_dim])) batch_dim = i;
+  }
   plan.batch = 1;
   plan.batch_stride = plan.rows * plan.row_stride;
-  if (fused == 3) {
-    if (fused_strides[0] == 0) {
-      return fallback("expanded batch dim (stride 0)");
+  plan.out_batch_stride = plan.rows * plan.cols;
+  int64_t out_stride = 1;  // of result dim i, in elements
+  for (int i = n - 1; i >= 0; --i) {
+    const int64_t in_stride = strides[i] / element_numel;
+    if (i == batch_dim) {
+      plan.batch = sizes[i];
+      plan.batch_stride = in_stride;
+      plan.out_batch_stride = out_stride;
+    } else if (i != cols_dim && i != n - 1) {
+      plan.outer_sizes[plan.outer_dims] = sizes[i];
+      plan.outer_strides[plan.outer_dims] = in_stride;
+      plan.outer_out_strides[plan.outer_dims] = out_stride;
+      plan.outer_count *= sizes[i];
+      ++plan.outer_dims;
     }
-    if (fused_strides[0] % element_numel != 0) {
-      return fallback("the batch dims cannot be folded into one stride");
-    }
-    plan.batch = fused_sizes[0];
-    plan.batch_stride = fused_strides[0] / element_numel;
+    out_stride *= sizes[i];
   }
-  const bool contiguous = plan.row_stride == plan.cols &&
+  // The outer batches are counted in 32 bits (FastDivider) by the grid's y and z dims.
+  if (plan.outer_count >= (int64_t{1} << 30)) {
+    return fallback("2^30 outer batches or more");
+  }
+  const bool contiguous = plan.outer_dims == 0 && plan.row_stride == plan.cols &&
+                          plan.out_row_stride == plan.rows &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
   // The kernels read whole elements, 16-byte units of wide ones.
   const int64_t access = std::min<int64_t>(element_size, 16);
@@ -185,15 +196,23 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;
-  plan.reason = contiguous ? "a batch of contiguous matrices, transposed"
-                           : "strided rows with unit stride inside each row";
-  plan.load_bytes = rows_aligned_16(x.address, plan.row_stride * element_size, plan.batch,
-                                    plan.batch_stride * element_size)
-                        ? 16
-                        : 4;
-  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_alignment),
-                                     plan.rows * element_size, plan.batch,
-                                     plan.rows * plan.cols * element_size)
+  const bool permutation = plan.outer_dims > 0 || plan.out_row_stride != plan.rows ||
+                           (plan.batch > 1 && plan.out_batch_stride != plan.rows * plan.cols);
+  plan.reason = contiguous    ? "a batch of contiguous matrices, transposed"
+                : permutation ? "a permutation: strided matrices transposed over batch dims"
+                              : "strided rows with unit stride inside each row";
+  // Every row of every matrix starts 16-byte aligned where the data pointer and each
+  // stride between rows (the row, batch and outer strides) are multiples of 16 bytes.
+  auto rows_aligned_16 = [&](uintptr_t address, int64_t row, int64_t batch, const int64_t* outer) {
+    bool aligned = address % 16 == 0 && (row * element_size) % 16 == 0 &&
+                   (plan.batch == 1 || (batch * element_size) % 16 == 0);
+    for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer[i] * element_size) % 16 == 0;
+    return aligned;
+  };
+  plan.load_bytes =
+      rows_aligned_16(x.address, plan.row_stride, plan.batch_stride, plan.outer_strides) ? 16 : 4;
+  plan.store_bytes = rows_aligned_16(static_cast<uintptr_t>(out_alignment), plan.out_row_stride,
+                                     plan.out_batch_stride, plan.outer_out_strides)
                          ? 16
                          : 4;
   return plan;

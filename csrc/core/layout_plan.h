@@ -11,9 +11,10 @@ enum class TransposePath {
   Empty,            // nothing to move: a zero-size tensor
   Memcpy,           // the input is already laid out in the result's order: one copy
   TiledContiguous,  // (batch of) contiguous row-major matrices, adjacent dims swapped
-  TiledRowStrided,  // rows strided (slices, padded pitch), unit stride inside a row
-  WideElements,     // elements wider than 16 bytes (the dims after the swapped pair): a
-                    // copy of whole elements into the result's order
+  TiledRowStrided,  // rows strided (slices, padded pitch, a permutation's dims between
+                    // them), unit stride inside a row
+  WideElements,     // elements wider than 16 bytes (the trailing dims that keep their
+                    // order): a copy of whole elements into the result's order
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 
@@ -37,13 +38,19 @@ struct TransposeDims {
   bool copy_only;
 };
 
-// The input seen as `batch` matrices of rows x cols elements, row i of matrix b
-// starting at element b * batch_stride + i * row_stride (strides in elements, from the
-// data pointer); the result is the contiguous batch x cols x rows tensor. The planner
-// fuses the result's dims that lie back to back in the input too, so any layout whose
-// transpose is such a batch takes the kernels: adjacent dims swapped (the dims before them
-// the batch, those after them the element), transposed views, permuted batches. The
-// element (element_size bytes) the kernels move whole, never looking inside it.
+// Batch dims beyond the first that the kernels take (each a grid dim of its own).
+constexpr int kMaxOuterDims = 8;
+
+// The input seen as a batch of matrices of rows x cols elements whose transposes the result
+// holds: input row i of matrix b starts at element b * batch_stride + i * row_stride (strides
+// in elements, from the data pointer), and its element j lands at output element
+// b * out_batch_stride + j * out_row_stride + i. Where the result moves more dims than one
+// pair, the further batch dims are `outer` ones, each with its input and output stride. The
+// planner fuses the result's dims that lie back to back in the input, drops size-1 dims and
+// takes the trailing run that keeps its order as the element (element_size bytes, moved
+// whole): any layout whose result is such a batch takes the kernels (adjacent dims swapped,
+// transposed views, permuted batches, permutations of any rank whose input has a unit-stride
+// dim). A plain batch of transposes has out_batch_stride = rows x cols, out_row_stride = rows.
 struct TransposePlan {
   TransposePath path = TransposePath::AtenFallback;
   // A static string: planning runs on every call and allocates nothing.
@@ -53,8 +60,15 @@ struct TransposePlan {
   int64_t batch = 0;
   int64_t rows = 0;
   int64_t cols = 0;
-  int64_t batch_stride = 0;  // elements
-  int64_t row_stride = 0;    // elements
+  int64_t batch_stride = 0;      // input, elements
+  int64_t row_stride = 0;        // input, elements
+  int64_t out_batch_stride = 0;  // output, elements
+  int64_t out_row_stride = 0;    // output, elements
+  int outer_dims = 0;
+  int64_t outer_count = 1;  // the product of the outer sizes
+  int64_t outer_sizes[kMaxOuterDims] = {};
+  int64_t outer_strides[kMaxOuterDims] = {};      // input, elements
+  int64_t outer_out_strides[kMaxOuterDims] = {};  // output, elements
   // How each side's rows start: 16 where every row starts 16-byte aligned (128-bit
   // accesses), 4 where rows start anywhere; 0 off the tiled paths. The kernel choice
   // (kernel_choice.h) picks the access from these.
@@ -70,5 +84,10 @@ int64_t pointer_alignment(uintptr_t address);
 // allocation is 256-byte aligned; an out= buffer may be less).
 TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
                              int64_t out_alignment = 256);
+
+// The plan of x.permute(order).contiguous(): `order` holds x.ndim distinct input dims,
+// result dim i being input dim order[i] (wrapped and checked by the front end).
+TransposePlan plan_permute(const StridedLayout& x, const int64_t* order,
+                           int64_t out_alignment = 256);
 
 }  // namespace gputranspose

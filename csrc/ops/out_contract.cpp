@@ -5,12 +5,12 @@
 
 namespace gputranspose {
 
-void check_and_prepare_out(const at::Tensor& x, const at::Tensor& view, const at::Tensor& out) {
-  constexpr const char* op = "gputranspose.transpose.out";
+void check_and_prepare_out(const at::Tensor& x, const at::Tensor& view, const at::Tensor& out,
+                           const char* op) {
   TORCH_CHECK(out.device() == x.device(), op, ": out is on ", out.device(), " but x is on ",
               x.device(), "; they must be on the same device");
   TORCH_CHECK(out.scalar_type() == x.scalar_type(), op, ": out has dtype ", out.scalar_type(),
-              " but x has dtype ", x.scalar_type(), "; a transpose casts nothing");
+              " but x has dtype ", x.scalar_type(), "; it casts nothing");
   TORCH_CHECK(out.layout() == c10::kStrided, op, ": out must be a strided (dense) tensor");
   if (!out.sym_sizes().equals(view.sym_sizes())) {
     TORCH_CHECK(out.sym_numel() == 0, op, ": out has shape ", out.sym_sizes(),

@@ -1,5 +1,5 @@
 #pragma once
-// The out= contract of transpose.out, shared by every backend
+// The out= contract of the ops' out variants, shared by every backend
 // (PyTorch's docs/source/notes/out.md): `out` must match x's dtype and device,
 // must not overlap x, and must be contiguous; a zero-element `out` is resized to
 // the result's shape, any other wrong shape is an error.
@@ -11,6 +11,8 @@
 namespace gputranspose {
 
 // Checks `out` against the contract and resizes an empty one.
-void check_and_prepare_out(const at::Tensor& x, const at::Tensor& view, const at::Tensor& out);
+// `view`: x in the result's shape; `op` names the op in errors.
+void check_and_prepare_out(const at::Tensor& x, const at::Tensor& view, const at::Tensor& out,
+                           const char* op = "gputranspose.transpose.out");
 
 }  // namespace gputranspose

@@ -59,8 +59,48 @@ void check_supported_layout(const at::Tensor& x, const char* op) {
   TORCH_CHECK_NOT_IMPLEMENTED(message == nullptr, op, ": ", message);
 }
 
-TransposePlan plan_transpose(const at::Tensor& x, const TransposeDims& dims,
-                             int64_t out_alignment) {
+DimOrder wrap_permutation(const at::Tensor& x, at::IntArrayRef dims, const char* op) {
+  const int64_t ndim = x.dim();
+  TORCH_CHECK(static_cast<int64_t>(dims.size()) == ndim, op,
+              ": dims must name each of x's dims once, but x has ", ndim, " dims and dims ",
+              dims, " has ", dims.size());
+  DimOrder order(dims.begin(), dims.end());
+  c10::SmallVector<bool, 8> seen(ndim, false);
+  for (int64_t& d : order) {
+    TORCH_CHECK_INDEX(d >= -ndim && d < ndim, op, ": dim ", d,
+                      " is out of range for a ", ndim, "-D tensor (expected to be in range of [",
+                      -ndim, ", ", ndim - 1, "])");
+    if (d < 0) d += ndim;
+    TORCH_CHECK(!seen[d], op, ": dims ", dims, " repeat dim ", d);
+    seen[d] = true;
+  }
+  return order;
+}
+
+DimOrder memory_format_order(const at::Tensor& x, std::optional<at::MemoryFormat> memory_format,
+                             const char* op) {
+  const int64_t ndim = x.dim();
+  DimOrder order;
+  switch (memory_format.value_or(at::MemoryFormat::Contiguous)) {
+    case at::MemoryFormat::Contiguous:
+      for (int64_t d = 0; d < ndim; ++d) order.push_back(d);
+      return order;
+    case at::MemoryFormat::ChannelsLast:
+      TORCH_CHECK(ndim == 4, op, ": channels_last needs a 4-D tensor, but x is ", ndim, "-D");
+      return {0, 2, 3, 1};
+    case at::MemoryFormat::ChannelsLast3d:
+      TORCH_CHECK(ndim == 5, op, ": channels_last_3d needs a 5-D tensor, but x is ", ndim, "-D");
+      return {0, 2, 3, 4, 1};
+    default:
+      TORCH_CHECK(false, op, ": memory_format must be contiguous_format, channels_last or "
+                  "channels_last_3d (preserve_format would keep x's own layout, which a copy "
+                  "into a dense result cannot promise)");
+  }
+}
+
+namespace {
+
+StridedLayout strided_layout(const at::Tensor& x) {
   StridedLayout layout;
   layout.ndim = x.dim();
   layout.sizes = x.sizes().data();
@@ -69,7 +109,18 @@ TransposePlan plan_transpose(const at::Tensor& x, const TransposeDims& dims,
   // Meta tensors have no memory: judge their alignment as a fresh allocation's.
   layout.address = x.is_meta() ? static_cast<uintptr_t>(x.storage_offset() * x.itemsize())
                                : reinterpret_cast<uintptr_t>(x.const_data_ptr());
-  return gputranspose::plan_transpose(layout, dims, out_alignment);
+  return layout;
+}
+
+}  // namespace
+
+TransposePlan plan_transpose(const at::Tensor& x, const TransposeDims& dims,
+                             int64_t out_alignment) {
+  return gputranspose::plan_transpose(strided_layout(x), dims, out_alignment);
+}
+
+TransposePlan plan_permute(const at::Tensor& x, at::IntArrayRef order, int64_t out_alignment) {
+  return gputranspose::plan_permute(strided_layout(x), order.data(), out_alignment);
 }
 
 at::Tensor transposed_view(const at::Tensor& x, const TransposeDims& dims) {

@@ -1,5 +1,5 @@
 // torch_transpose._C: the Python side of the library. Loading it registers the
-// gputranspose ops (once per process: ops/transpose.cpp); its functions expose build
+// gputranspose ops (once per process: ops/registration.cpp); its functions expose build
 // facts and explain(), and in development builds the tuned kernel for tests.
 
 #include <gputranspose/transpose.h>
@@ -27,6 +27,12 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
   if (e.rows > 0) {
     d["matrices"] = pybind11::make_tuple(e.batch, e.rows, e.cols);
     d["strides"] = pybind11::make_tuple(e.batch_stride, e.row_stride);
+    d["out_strides"] = pybind11::make_tuple(e.out_batch_stride, e.out_row_stride);
+    pybind11::list outer;
+    for (size_t k = 0; k < e.outer_sizes.size(); ++k) {
+      outer.append(pybind11::make_tuple(e.outer_sizes[k], e.outer_strides[k], e.outer_out_strides[k]));
+    }
+    d["outer"] = outer;
   }
   d["load_bytes"] = e.load_bytes;
   d["store_bytes"] = e.store_bytes;
@@ -104,6 +110,13 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::arg("device") = py::none(),
       "What a transpose of x runs on CUDA, and why.");
+  m.def(
+      "explain_permute",
+      [](const at::Tensor& x, std::vector<int64_t> dims, std::optional<int> device) {
+        return to_dict(gputranspose::explain_permute(x, dims, device_index(device)));
+      },
+      py::arg("x"), py::arg("dims"), py::arg("device") = py::none(),
+      "What a permute of x runs on CUDA, and why.");
 #ifdef GPUTRANSPOSE_DEVELOPMENT
   m.def(
       "_explain_tuned",
@@ -118,6 +131,19 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       py::kw_only(), py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
       py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
       "explain() with other device facts and choice overrides (development builds).");
+  m.def(
+      "_explain_permute_tuned",
+      [](const at::Tensor& x, std::vector<int64_t> dims, std::optional<int> device,
+         int64_t l2_bytes, double memory_bytes_per_s, int64_t tile_group_rows, int interleave,
+         int fallback) {
+        return to_dict(gputranspose::explain_permute_tuned(
+            x, dims, device_index(device),
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)));
+      },
+      py::arg("x"), py::arg("dims"), py::arg("device") = py::none(), py::kw_only(),
+      py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
+      py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
+      "explain_permute() with other device facts and choice overrides (development builds).");
 #ifdef GPUTRANSPOSE_WITH_CUDA
   m.def(
       "_transpose_tuned",
@@ -131,6 +157,19 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
       py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
       "The CUDA kernel with other device facts and choice overrides (development builds).");
+  m.def(
+      "_permute_tuned",
+      [](const at::Tensor& x, std::vector<int64_t> dims, int64_t l2_bytes,
+         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int fallback) {
+        return gputranspose::permute_cuda_tuned(
+            x, dims,
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback));
+      },
+      py::arg("x"), py::arg("dims"), py::kw_only(), py::arg("l2_bytes") = 0,
+      py::arg("memory_bytes_per_s") = 0.0, py::arg("tile_group_rows") = 0,
+      py::arg("interleave") = -1, py::arg("fallback") = -1,
+      "The permute's CUDA kernel with other device facts and choice overrides (development "
+      "builds).");
 #endif
 #endif
 }

@@ -212,10 +212,28 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   p = plan({5, 1, 7, 1, 8}, {56, 56, 8, 8, 1}, 0, 2);
   EXPECT_EQ(p.path, TransposePath::WideElements);
   EXPECT_EQ(p.element_size, 32);
-  // A permutation of three dims that no fusion makes a transpose: the framework's copy.
-  EXPECT_EQ(plan({4, 5, 6}, {30, 6, 1}, 0, 2).path, TransposePath::AtenFallback);
-  // Two batch dims that do not fold into one stride.
-  EXPECT_EQ(plan({4, 3, 64, 64}, {24576, 4096, 64, 1}, 2, 3).path, TransposePath::AtenFallback);
+  // A 3-D reversal: the middle dim a batch whose matrices land rows x batch apart.
+  p = plan({4, 5, 6}, {30, 6, 1}, 0, 2);
+  EXPECT_EQ(p.path, TransposePath::TiledRowStrided);
+  EXPECT_EQ(p.batch, 5);
+  EXPECT_EQ(p.rows, 4);
+  EXPECT_EQ(p.cols, 6);
+  EXPECT_EQ(p.batch_stride, 6);
+  EXPECT_EQ(p.row_stride, 30);
+  EXPECT_EQ(p.out_batch_stride, 4);
+  EXPECT_EQ(p.out_row_stride, 20);
+  // Two batch dims that do not fold into one stride: the larger the batch, the other outer.
+  p = plan({4, 3, 64, 64}, {24576, 4096, 64, 1}, 2, 3);
+  EXPECT_EQ(p.path, TransposePath::TiledRowStrided);
+  EXPECT_EQ(p.batch, 4);
+  EXPECT_EQ(p.batch_stride, 24576);
+  EXPECT_EQ(p.outer_dims, 1);
+  EXPECT_EQ(p.outer_count, 3);
+  EXPECT_EQ(p.outer_strides[0], 4096);
+  EXPECT_EQ(p.outer_out_strides[0], 4096);
+  EXPECT_EQ(p.out_batch_stride, 3 * 4096);
+  // Strided elements: no dim one element apart in the input.
+  EXPECT_EQ(plan({64, 64, 4}, {512, 8, 2}, 0, 1).path, TransposePath::AtenFallback);
 }
 
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {

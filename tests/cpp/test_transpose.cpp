@@ -106,7 +106,20 @@ TEST(Transpose, ExplainNamesTheLayoutPath) {
   EXPECT_EQ(gputranspose::explain(x.slice(1, 0, 64, 2)).path, "aten_fallback");
   const auto heads = torch::randn({2, 64, 8, 32});
   EXPECT_EQ(gputranspose::explain(heads, 1, 2).path, "wide_elements");
-  EXPECT_EQ(gputranspose::explain(heads, 0, 2).path, "aten_fallback");
+  EXPECT_EQ(gputranspose::explain(heads, 0, 2).path, "wide_elements");
+  EXPECT_EQ(gputranspose::explain_permute(heads, {0, 2, 3, 1}).path, "tiled_row_strided");
+}
+
+TEST(Permute, MatchesAtenAndIsDifferentiable) {
+  const auto x = torch::randn({3, 4, 5, 6}, torch::requires_grad());
+  const auto y = gputranspose::permute(x, {0, 2, 3, 1});
+  EXPECT_TRUE(y.is_contiguous());
+  EXPECT_TRUE(torch::equal(y, x.permute({0, 2, 3, 1}).contiguous()));
+  y.backward(torch::ones_like(y));
+  EXPECT_TRUE(torch::equal(x.grad(), torch::ones_like(x)));
+  const auto nhwc = gputranspose::contiguous(x.detach(), at::MemoryFormat::ChannelsLast);
+  EXPECT_TRUE(nhwc.is_contiguous(at::MemoryFormat::ChannelsLast));
+  EXPECT_TRUE(torch::equal(nhwc, x.detach()));
 }
 
 TEST(TransposeCuda, MatchesAtenOnCuda) {

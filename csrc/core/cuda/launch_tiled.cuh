@@ -37,12 +37,23 @@ cudaError_t allow_shared_memory(KernelFn kernel, int device) {
 // The first matrix whose last row ends within 16 bytes of the input's end, where an
 // unaligned row's last chunk (staged), or word, could reach past it: matrix b's last row
 // ends (batch - 1 - b) x batch_stride bytes before the input's, so only the last one
-// unless batches overlap, lying under 16 bytes apart.
+// unless batches overlap, lying under 16 bytes apart. With outer batch dims any matrix
+// may hold the input's last row: all of them.
 inline int64_t first_matrix_near_end(const TransposePlan& plan) {
+  if (plan.outer_dims > 0) return 0;
   const int64_t apart = plan.batch_stride * plan.element_size;  // > 0 where batch > 1
   const int64_t near_end =
       plan.batch == 1 || apart >= 16 ? 1 : std::min(plan.batch, 15 / apart + 1);
   return plan.batch - near_end;
+}
+
+// One past the input's last element, in elements from its first.
+inline int64_t input_extent(const TransposePlan& plan) {
+  int64_t last = (plan.batch - 1) * plan.batch_stride + (plan.rows - 1) * plan.row_stride;
+  for (int d = 0; d < plan.outer_dims; ++d) {
+    last += (plan.outer_sizes[d] - 1) * plan.outer_strides[d];
+  }
+  return last + plan.cols;
 }
 
 template <class Config>
@@ -50,15 +61,16 @@ cudaError_t launch_tiled_instance(const TransposePlan& plan, const KernelChoice&
                                   const void* in, void* out, int device, cudaStream_t stream) {
   TiledTransposeParams params;
   params.in = static_cast<const char*>(in);
-  params.in_end = params.in + ((plan.batch - 1) * plan.batch_stride +
-                               (plan.rows - 1) * plan.row_stride + plan.cols) *
-                                  plan.element_size;
+  params.in_end = params.in + input_extent(plan) * plan.element_size;
   params.out = static_cast<char*>(out);
   params.batch = plan.batch;
   params.rows = plan.rows;
   params.cols = plan.cols;
   params.batch_stride = plan.batch_stride;
   params.row_stride = plan.row_stride;
+  params.out_batch_stride = plan.out_batch_stride;
+  params.out_row_stride = plan.out_row_stride;
+  params.outer = outer_batch(plan, plan.element_size);
   params.tiles_r = Config::tiles_along_rows(plan.rows);
   const int64_t tiles_c = Config::tiles_along_cols(plan.cols);
   const int64_t group = choice.group_rows;
@@ -81,8 +93,8 @@ cudaError_t launch_tiled_instance(const TransposePlan& plan, const KernelChoice&
   if (const cudaError_t error = allow_shared_memory<Config>(kernel, device); error != cudaSuccess) {
     return error;
   }
-  kernel<<<static_cast<unsigned>(choice.blocks), Config::THREADS, Config::SMEM_TOTAL_BYTES,
-           stream>>>(params);
+  kernel<<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count), Config::THREADS,
+           Config::SMEM_TOTAL_BYTES, stream>>>(params);
   return cudaGetLastError();
 }
 

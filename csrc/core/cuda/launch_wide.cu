@@ -20,6 +20,9 @@ cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choi
   params.out = static_cast<uint4*>(out);
   params.batch_stride = plan.batch_stride * element_units;
   params.row_stride = plan.row_stride * element_units;
+  params.out_batch_stride = plan.out_batch_stride * element_units;
+  params.out_row_stride = plan.out_row_stride * element_units;
+  params.outer = outer_batch(plan, plan.element_size);
   params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
   params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
   params.rows_log2 = choice.wide_rows_log2;
@@ -33,7 +36,8 @@ cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choi
   params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
   params.release_from = static_cast<uint32_t>(choice.release_from);
   wide_element_transpose_kernel<THREADS, K, EVICT_LAST>
-      <<<static_cast<unsigned>(choice.blocks), THREADS, 0, stream>>>(params);
+      <<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count), THREADS, 0, stream>>>(
+          params);
   return cudaGetLastError();
 }
 

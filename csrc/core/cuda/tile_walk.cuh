@@ -9,6 +9,7 @@
 // serves faster (docs/DESIGN.md, "The tiled kernel": "The walk").
 
 #include "fast_divider.h"
+#include "outer_batch.cuh"
 
 #include <cstdint>
 
@@ -24,6 +25,8 @@ struct TiledTransposeParams {
   int64_t cols;
   int64_t batch_stride;  // input, in elements
   int64_t row_stride;    // input, in elements
+  int64_t out_batch_stride;  // output, in elements
+  int64_t out_row_stride;    // output, in elements
   int64_t tiles_r;       // tiles per matrix along its rows (see STEP_R)
   // The block order (above): blocks per matrix, per group of tile-rows, and
   // the tile-rows of a group and of the last, maybe shorter, group.
@@ -47,6 +50,9 @@ struct TiledTransposeParams {
   // (the last matrix, or where batches lie under 16 bytes apart the ones before it too):
   // its tiles that hold that row stop their unaligned loads at the input's end.
   uint32_t first_matrix_near_end;
+  // A permutation's further batch dims (outer_batch.cuh): in and out are moved to the
+  // block's outer batch before the tile walk.
+  OuterBatch outer;
 };
 
 // Where the micro-block (or output segment) at tile-local input row r and
@@ -75,7 +81,7 @@ struct MatrixTile {
   uint32_t matrix;   // in the batch
 
   __device__ __forceinline__ Window at(int r, int c) const {
-    return {in_tile + (r * p->row_stride + c) * E, out_tile + (c * p->rows + r) * E, rows_lo - r,
+    return {in_tile + (r * p->row_stride + c) * E, out_tile + (c * p->out_row_stride + r) * E, rows_lo - r,
             rows_here - r, cols_here - c};
   }
 };
@@ -94,7 +100,7 @@ struct FoldedTile {
     const int lc = c & ((1 << p->sub_cols_log2) - 1);
     const bool inside = b < p->batch;
     return {(b * p->batch_stride + lr * p->row_stride + lc) * E,
-            (b * p->rows * p->cols + lc * p->rows + lr) * E, -lr,
+            (b * p->out_batch_stride + lc * p->out_row_stride + lr) * E, -lr,
             inside ? static_cast<int>(p->rows - lr) : 0, inside ? static_cast<int>(p->cols - lc) : 0};
   }
 };

@@ -130,7 +130,7 @@ struct TiledTranspose : TileStaging<TiledConfig<E, LOAD, STORE, TILING, L2>> {
     const int64_t c0 = tc * TC;
     return {&p,
             (b * p.batch_stride + r0 * p.row_stride + c0) * E,
-            (b * p.rows * p.cols + c0 * p.rows + r0) * E,
+            (b * p.out_batch_stride + c0 * p.out_row_stride + r0) * E,
             static_cast<int>(r0 < 0 ? -r0 : 0),
             static_cast<int>(p.rows - r0 < TR ? p.rows - r0 : TR),
             static_cast<int>(p.cols - c0 < TC ? p.cols - c0 : TC),
@@ -330,17 +330,18 @@ struct TiledTranspose : TileStaging<TiledConfig<E, LOAD, STORE, TILING, L2>> {
                   "a skewed tile writes all but SKEW_BYTES of each row");
     static_assert(THREADS % ROW_SEGMENTS == 0 && (TC * ROW_SEGMENTS) % THREADS == 0,
                   "even work split");
-    // A thread's rows lie ROW_STEP * E * p.rows bytes apart, a multiple of
+    // A thread's rows lie ROW_STEP * E * p.out_row_stride bytes apart, a multiple of
     // SKEW_BYTES, so they share their misalignment: where the thread's chunk
     // starts, and whether it is this tile's, is worked out once.
     static_assert(ROW_STEP * E % SKEW_BYTES == 0, "a thread's rows share their misalignment");
     const int first_row = threadIdx.x / ROW_SEGMENTS;  // input column
     const int unit = threadIdx.x % ROW_SEGMENTS;
     const int64_t row_bytes = p.rows * E;
+    const int64_t row_pitch = p.out_row_stride * E;
     // The first row's bytes from the tile's first row on; the tile's part of
     // them starts at the first SKEW_BYTES boundary after the first byte (`window`
     // bytes in), so the chunk that starts in unit `unit` lies `offset` bytes into it.
-    char* const row_at_tile = p.out + out_tile + first_row * row_bytes;
+    char* const row_at_tile = p.out + out_tile + first_row * row_pitch;
     const int misalignment =
         static_cast<int>(reinterpret_cast<uintptr_t>(row_at_tile) & (SKEW_BYTES - 1));
     const int window = SKEW_BYTES - misalignment;  // in (0, SKEW_BYTES]
@@ -364,7 +365,7 @@ struct TiledTranspose : TileStaging<TiledConfig<E, LOAD, STORE, TILING, L2>> {
       // Output rows start element-aligned, so offset is a multiple of E.
       const Segment out = bytes_at<E>(smem_unit(smem, row, unit),
                                       smem_unit(smem, row, next_unit), offset);
-      store_chunk(row_at_tile + task * ROW_STEP * row_bytes + begin, out, span);
+      store_chunk(row_at_tile + task * ROW_STEP * row_pitch + begin, out, span);
     }
   }
 
@@ -390,7 +391,9 @@ __global__ void __launch_bounds__(TiledConfig<E, LOAD, STORE, TILING, L2>::THREA
   using Kernel = TiledTranspose<E, LOAD, STORE, TILING, L2>;
   // Dynamic, so that a tile may take more than 48 KiB (the launcher opts in).
   extern __shared__ __align__(16) char smem[];  // Kernel::SMEM_TOTAL_BYTES
-  Kernel::run(params, smem);
+  TiledTransposeParams p = params;
+  if (!add_outer_offsets(params.outer, p.in, p.out)) return;
+  Kernel::run(p, smem);
 }
 
 }  // namespace cuda

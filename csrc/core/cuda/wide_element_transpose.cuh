@@ -13,10 +13,11 @@
 // flight then read a window of 16 KiB or more of each input row they touch, not all the
 // same few KiB of every row, which the memory serves slowly at such pitches.
 // Inputs larger than L2 are read at L2 evict_last and released by the last blocks, as
-// x
+// the tiled kernel's are.
 
 #include "../tile_config.h"
 #include "fast_divider.h"
+#include "outer_batch.cuh"
 #include "ptx.cuh"
 
 #include <cstdint>
@@ -29,8 +30,10 @@ struct WideElementParams {
   uint4* __restrict__ out;
   int64_t batch_stride;       // input, in 16-byte units
   int64_t row_stride;         // input, in 16-byte units
+  int64_t out_batch_stride;   // output, in 16-byte units
+  int64_t out_row_stride;     // output, in 16-byte units (between rows' first units)
   uint32_t out_row_units;     // 16-byte units per output row: rows x element_units (< 2^31)
-  uint32_t out_rows;          // batch x cols (< 2^31)
+  uint32_t out_rows;          // batch x cols (< 2^31), of one outer batch
   uint32_t row_groups;        // tiles along the output rows: out_rows / 2^rows_log2, rounded up
   int rows_log2;              // output rows a tile (WideElementTile::rows_log2)
   FastDivider element_units;  // 16-byte units per element
@@ -39,6 +42,7 @@ struct WideElementParams {
   FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: patch_groups x spans
   uint32_t release_from;      // EVICT_LAST: the first block that releases its input lines
                               // (the kernel choice's release_from)
+  OuterBatch outer;           // a permutation's further batch dims (outer_batch.cuh)
 };
 
 template <bool EVICT_LAST>
@@ -68,6 +72,7 @@ template <int THREADS, int K, bool EVICT_LAST>
 __global__ void __launch_bounds__(THREADS)
     wide_element_transpose_kernel(WideElementParams p) {
   constexpr int UNITS = THREADS * K;
+  if (!add_outer_offsets(p.outer, p.in, p.out)) return;
   const uint32_t patch = p.patch_blocks.div(blockIdx.x);
   const uint32_t within = blockIdx.x - patch * p.patch_blocks.divisor;
   const uint32_t first_group = patch * p.patch_groups;
@@ -105,7 +110,9 @@ __global__ void __launch_bounds__(THREADS)
     const uint32_t out_row = first_row + (i >> span_log2);
     const uint32_t u = first_unit + (i & span_mask);
     if (out_row < p.out_rows && u < p.out_row_units) {
-      p.out[int64_t{out_row} * p.out_row_units + u] = v[k];
+      const uint32_t b = p.cols.div(out_row);
+      const uint32_t col = out_row - b * p.cols.divisor;
+      p.out[b * p.out_batch_stride + int64_t{col} * p.out_row_stride + u] = v[k];
     }
   }
   if constexpr (EVICT_LAST) {

@@ -4,9 +4,12 @@
 // gputranspose::gputranspose (find_package(gputranspose)).
 
 #include <ATen/core/Tensor.h>
+#include <c10/core/MemoryFormat.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace gputranspose {
 
@@ -19,7 +22,19 @@ at::Tensor transpose(const at::Tensor& x, int64_t dim0 = -2, int64_t dim1 = -1);
 // The same, written into `out` (see README: the out= contract).
 void transpose_out(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Tensor& out);
 
-// What a transpose of `x` runs, and why.
+// A new contiguous tensor equal to x.permute(dims).contiguous(); never aliases x. Any
+// permutation of any rank: the dims that stay together are fused and the result moved as
+// a batch of matrix transposes where it is one (see explain_permute). Differentiable.
+at::Tensor permute(const at::Tensor& x, at::IntArrayRef dims);
+void permute_out(const at::Tensor& x, at::IntArrayRef dims, at::Tensor& out);
+
+// x's values in a new dense tensor of `memory_format` (contiguous by default;
+// channels_last for 4-D, channels_last_3d for 5-D), from any strided x: equal to
+// x.contiguous(memory_format), but always a copy. Differentiable.
+at::Tensor contiguous(const at::Tensor& x,
+                      std::optional<at::MemoryFormat> memory_format = std::nullopt);
+
+// What a transpose (or permute) of `x` runs, and why.
 struct Explanation {
   // "empty", "memcpy", "tiled_contiguous", "tiled_row_strided", "wide_elements",
   // "aten_fallback", or "unsupported" (a layout the op raises for: sparse, quantized,
@@ -41,6 +56,16 @@ struct Explanation {
   int64_t cols = 0;
   int64_t batch_stride = 0;
   int64_t row_stride = 0;
+  // Where each matrix's transpose lands in the result (elements): matrix b's output row j
+  // (input column j) at b * out_batch_stride + j * out_row_stride.
+  int64_t out_batch_stride = 0;
+  int64_t out_row_stride = 0;
+  // A permutation's further batch dims (none for a batch of transposes): the kernels run
+  // every batch of matrices once for each index into them; dim k has size outer_sizes[k]
+  // and moves the input by outer_strides[k], the output by outer_out_strides[k] elements.
+  std::vector<int64_t> outer_sizes;
+  std::vector<int64_t> outer_strides;
+  std::vector<int64_t> outer_out_strides;
   // How each side's rows start (the layout's facts, known without a device): 16 where
   // every row starts 16-byte aligned, 4 where rows start anywhere; 0 off the tiled paths.
   int64_t load_bytes = 0;
@@ -67,6 +92,9 @@ struct Explanation {
 // `device`: the CUDA device to choose for when x is not on one (-1: x's device if it is
 // a CUDA tensor, else the current CUDA device, if any).
 Explanation explain(const at::Tensor& x, int64_t dim0 = -2, int64_t dim1 = -1, int device = -1);
+// What permute(x, dims) runs, and why; contiguous(x, memory_format) runs the permute of x
+// into the format's dim order (contiguous: 0, 1, ..., channels_last: 0, 2, 3, 1).
+Explanation explain_permute(const at::Tensor& x, at::IntArrayRef dims, int device = -1);
 
 // Build facts.
 const char* version();
