@@ -60,6 +60,24 @@ def test_huge_wide_elements():
 
 @pytest.mark.cuda
 @HUGE
+def test_huge_permutes_with_outer_batch_dims():
+    # A 4-D move of 2.3 G 1-byte elements (two batch dims: one on the grid's y) and a
+    # channels_last conversion of 2.2 G: offsets past 2^31 in every batch dim's term.
+    x = torch.randint(0, 256, (14, 160, 1100, 1000), dtype=torch.uint8, device="cuda")
+    assert x.numel() > 2**31
+    y = op.permute(x, [3, 1, 0, 2])
+    assert torch.equal(y, x.permute(3, 1, 0, 2).contiguous())
+    del y
+    assert x[:13].numel() > 2**31
+    y = op.contiguous(x[:13], torch.channels_last)
+    assert y.is_contiguous(memory_format=torch.channels_last)
+    assert torch.equal(y, x[:13])
+    del x, y
+    torch.cuda.empty_cache()
+
+
+@pytest.mark.cuda
+@HUGE
 def test_huge_wide_element_transpose():
     # (B, S, H, D) heads of 512-byte elements, 5 GiB: byte offsets past 2^32 on both sides,
     # read at evict_last (past L2) by the wide-element kernel.
