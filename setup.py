@@ -1,4 +1,4 @@
-"""Builds torch_transpose._C against the torch already installed:
+"""Builds torch_transpose (its extension, torch_transpose._kernels) against the torch already installed:
 
     pip install --no-build-isolation .        (or -e .)
 
@@ -9,9 +9,13 @@ a development build (private test and tuning entry points; ./scripts/test builds
 one). The C++ standard is the one torch.utils.cpp_extension picks for the
 installed torch (C++17 for torch 2.11, C++20 for newer ones).
 
-The build records the torch it was built against in torch_transpose/_build_info.py
-(generated next to _C): importing the package under another torch raises an
-ImportError that says to rebuild, instead of an undefined-symbol error.
+The extension (torch_transpose._kernels, an abi3 module) is built on LibTorch's
+stable ABI (TORCH_TARGET_VERSION: torch 2.10) and CPython's limited API (3.10): one
+build serves every torch from 2.10 on and every CPython from 3.10 on. Its sources
+include no ATen or c10 header (the torch headers refuse to be included under
+TORCH_TARGET_VERSION). The build records the torch it was built against and the oldest
+torch it serves in torch_transpose/_build_info.py (generated next to it): importing
+the package under an older torch raises an ImportError that says to upgrade or rebuild.
 """
 
 import glob
@@ -24,7 +28,11 @@ from torch.utils.cpp_extension import CUDA_HOME, BuildExtension, CppExtension, C
 ROOT = os.path.dirname(os.path.abspath(__file__))
 VERSION = open(os.path.join(ROOT, "VERSION")).read().strip()
 DEFAULT_CUDA_ARCH_LIST = "8.0;9.0;10.0;12.0+PTX"
-TORCH_REQUIREMENT = "torch>=2.11"
+# The stable ABI release the extension targets: it loads under this torch and every later one.
+TORCH_TARGET = (2, 10)
+TORCH_TARGET_VERSION = (TORCH_TARGET[0] << 56) | (TORCH_TARGET[1] << 48)  # as torch/csrc/stable/version.h
+PY_LIMITED_API = "0x030A0000"  # CPython 3.10's stable ABI: the wheel is cp310-abi3
+TORCH_REQUIREMENT = f"torch>={TORCH_TARGET[0]}.{TORCH_TARGET[1]}"
 
 
 def flag(name, default="0"):
@@ -44,24 +52,32 @@ def sources(*patterns):
 
 
 def extension():
-    # csrc/core: framework-free C++ (core/cuda: its kernels); csrc/ops: the LibTorch
-    # layer (ops/cuda: its CUDA backend); csrc/python: the pybind11 module.
-    defines = [f'-DGPUTRANSPOSE_VERSION="{VERSION}"']
+    # csrc/core: framework-free C++ (core/cuda: its kernels); csrc/stable: the front end on
+    # LibTorch's stable ABI and CPython's limited API (csrc/ops, the ATen front end, is the
+    # C++ library's: CMakeLists.txt).
+    defines = [
+        f'-DGPUTRANSPOSE_VERSION="{VERSION}"',
+        f"-DTORCH_TARGET_VERSION=0x{TORCH_TARGET_VERSION:016x}",
+        f"-DPy_LIMITED_API={PY_LIMITED_API}",
+    ]
     if DEVELOPMENT:
         defines.append("-DGPUTRANSPOSE_DEVELOPMENT")
+    cuda_sources = ["csrc/stable/cuda_kernels.cpp"]
     common = dict(
-        name="torch_transpose._C",
-        sources=sources("core/*.cpp", "ops/*.cpp", "python/*.cpp"),
-        include_dirs=[os.path.join(ROOT, "csrc", "include"), os.path.join(ROOT, "csrc")],
+        name="torch_transpose._kernels",
+        sources=[s for s in sources("core/*.cpp", "stable/*.cpp") if s not in cuda_sources],
+        include_dirs=[os.path.join(ROOT, "csrc")],
         # Headers: a change makes setuptools rebuild (ninja then rebuilds what includes it).
-        depends=sources("**/*.h", "**/*.cuh", "**/*.hpp"),
+        depends=sources("core/**/*.h", "core/**/*.cuh", "stable/**/*.h"),
+        py_limited_api=True,
     )
     # No -std= here: torch.utils.cpp_extension adds the standard its headers need.
     if not WITH_CUDA:
         return CppExtension(**common, extra_compile_args={"cxx": ["-O3"] + defines})
     os.environ.setdefault("TORCH_CUDA_ARCH_LIST", DEFAULT_CUDA_ARCH_LIST)
-    common["sources"] += sources("core/cuda/*.cu", "ops/cuda/*.cpp")
-    defines.append("-DGPUTRANSPOSE_WITH_CUDA")
+    common["sources"] += sources("core/cuda/*.cu") + cuda_sources
+    # USE_CUDA: the stable C shim's CUDA entry points (current stream, CUDA error text).
+    defines += ["-DGPUTRANSPOSE_WITH_CUDA", "-DUSE_CUDA"]
     nvcc = ["-O3"] + defines
     if flag("GPUTRANSPOSE_PTXAS_VERBOSE"):
         nvcc.append("-Xptxas=-v")
@@ -76,6 +92,7 @@ def build_info():
         for name, value in [
             ("VERSION", VERSION),
             ("TORCH_VERSION", str(torch.__version__)),
+            ("TORCH_TARGET", f"{TORCH_TARGET[0]}.{TORCH_TARGET[1]}"),
             ("TORCH_CUDA_VERSION", torch.version.cuda),
             ("CUDA_KERNELS", WITH_CUDA),
             ("CUDA_ARCH_LIST", os.environ.get("TORCH_CUDA_ARCH_LIST") if WITH_CUDA else None),
@@ -85,15 +102,15 @@ def build_info():
 
 
 class BuildExtensionWithInfo(BuildExtension.with_options(use_ninja=True)):
-    """Builds _C, then writes _build_info.py beside it (the source tree for
+    """Builds _kernels, then writes _build_info.py beside it (the source tree for
     --inplace and editable installs, the build directory for wheels)."""
 
     def run(self):
         super().run()
-        package_dir = os.path.dirname(self.get_ext_fullpath("torch_transpose._C"))
+        package_dir = os.path.dirname(self.get_ext_fullpath("torch_transpose._kernels"))
         os.makedirs(package_dir, exist_ok=True)
         with open(os.path.join(package_dir, "_build_info.py"), "w") as f:
-            f.write("# Generated by setup.py when torch_transpose._C was built: the build it is.\n")
+            f.write("# Generated by setup.py when torch_transpose._kernels was built: the build it is.\n")
             f.write(build_info())
 
 
@@ -148,4 +165,6 @@ setup(
     python_requires=">=3.10",
     install_requires=[TORCH_REQUIREMENT],
     zip_safe=False,
+    # One wheel for CPython 3.10 and later: the extension uses the limited API only.
+    options={"bdist_wheel": {"py_limited_api": "cp310"}},
 )

@@ -1,9 +1,11 @@
-"""Loads torch_transpose._C only under the torch it was built for.
+"""Loads torch_transpose._C only under a torch its build serves.
 
-A C++ extension binds to one torch release's C++ ABI: under any other torch it
-fails to load with an ``undefined symbol`` error that does not say what to do.
-setup.py records the torch it built against in ``_build_info.py`` (generated,
-next to ``_C``); :func:`check` compares it with the torch imported now and
+The extension (torch_transpose._kernels) is built on LibTorch's stable ABI with
+TORCH_TARGET_VERSION 2.10: one build loads under torch 2.10 and every later release
+(any local label: +cpu, +cu130). Under an older torch it would fail to load with an
+``undefined symbol`` error that does not say what to do. setup.py records the torch
+it built against and the oldest it serves in ``_build_info.py`` (generated, next to
+the extension); :func:`check` compares that with the torch imported now and
 :func:`import_extension` turns a failed load into advice to rebuild.
 
 ``GPUTRANSPOSE_SKIP_TORCH_CHECK=1`` skips the comparison (the load still runs).
@@ -26,6 +28,15 @@ def built_torch_version() -> Optional[str]:
     return getattr(_build_info, "TORCH_VERSION", None)
 
 
+def required_torch_version() -> Optional[str]:
+    """The oldest torch ("2.10") this build serves, or None where the build recorded none."""
+    try:
+        from . import _build_info
+    except ImportError:
+        return None
+    return getattr(_build_info, "TORCH_TARGET", None)
+
+
 def installed_torch_version() -> str:
     import torch
 
@@ -33,26 +44,40 @@ def installed_torch_version() -> str:
 
 
 def _same_build(built: str, installed: str) -> bool:
-    # The C++ ABI is per torch build: release, pre-release/dev tag and local label
-    # (+cu130, +cpu: a CPU build has no libc10_cuda) all have to match.
     return str(built).strip() == str(installed).strip()
 
 
-def mismatch_message(built: str, installed: str) -> str:
-    return f"torch_transpose was built for torch {built} but torch {installed} is installed; {REBUILD_ADVICE}"
+def _release(version: str):
+    """(major, minor) of a torch version string ("2.11.0+cu130" -> (2, 11))."""
+    parts = []
+    for part in str(version).strip().split("+")[0].split(".")[:2]:
+        digits = "".join(c for c in part if c.isdigit()) if not part.isdigit() else part
+        parts.append(int(digits or 0))
+    return tuple(parts + [0] * (2 - len(parts)))
+
+
+def serves(required: str, installed: str) -> bool:
+    """Whether a stable-ABI build for torch ``required`` loads under torch ``installed``:
+    the same release or a later one, whatever its local label."""
+    return _release(installed) >= _release(required)
+
+
+def mismatch_message(required: str, installed: str) -> str:
+    return (f"torch_transpose needs torch >= {required} (its stable-ABI build serves torch {required} "
+            f"and later) but torch {installed} is installed; upgrade torch, or {REBUILD_ADVICE}")
 
 
 def check() -> None:
-    """Raise ImportError if torch_transpose was built for a torch other than the
-    one installed. Does nothing where the build recorded no torch version."""
+    """Raise ImportError if the torch installed is older than the one this build of
+    torch_transpose serves. Does nothing where the build recorded none."""
     if os.environ.get("GPUTRANSPOSE_SKIP_TORCH_CHECK", "") not in ("", "0"):
         return
-    built = built_torch_version()
-    if built is None:
+    required = required_torch_version()
+    if required is None:
         return
     installed = installed_torch_version()
-    if not _same_build(built, installed):
-        raise ImportError(mismatch_message(built, installed))
+    if not serves(required, installed):
+        raise ImportError(mismatch_message(required, installed))
 
 
 def import_extension():
@@ -79,7 +104,7 @@ def import_extension():
             else:
                 cause = f"torch_transpose was built for torch {built} but torch {installed} is installed"
             raise ImportError(f"torch_transpose._C failed to load ({text.strip()}): {cause}; {REBUILD_ADVICE}") from error
-        if isinstance(error, ModuleNotFoundError) and error.name == f"{package}._C":
+        if isinstance(error, ModuleNotFoundError) and error.name in (f"{package}._C", f"{package}._kernels"):
             raise ImportError(
                 f"torch_transpose._C is not built (torch {installed} is installed); "
                 "build: pip install --no-build-isolation . (or ./scripts/setup-env)"

@@ -24,7 +24,14 @@ def _transpose_batched(info, in_dims, x, dim0=_DIM0, dim1=_DIM1):
     return _transpose(x, dim0 % ndim + 1, dim1 % ndim + 1), 0
 
 
-torch.library.register_vmap(_transpose, _transpose_batched)
+
+def _has_rule(op) -> bool:
+    # A rule registered already (another copy of the library, in this process) stays.
+    return torch._C._dispatch_has_kernel_for_dispatch_key(op._name, "FuncTorchBatched")
+
+
+if not _has_rule(_transpose):
+    torch.library.register_vmap(_transpose, _transpose_batched)
 
 
 _permute = torch.ops.gputranspose.permute.default
@@ -53,5 +60,7 @@ def _contiguous_batched(info, in_dims, x, memory_format=None):
     return dense.permute([0] + inverse), 0
 
 
-torch.library.register_vmap(_permute, _permute_batched)
-torch.library.register_vmap(_contiguous, _contiguous_batched)
+if not _has_rule(_permute):
+    torch.library.register_vmap(_permute, _permute_batched)
+if not _has_rule(_contiguous):
+    torch.library.register_vmap(_contiguous, _contiguous_batched)

@@ -1,0 +1,46 @@
+#pragma once
+// Development builds' overrides of the device facts and the kernel choice, as the private
+// ops take them: tuning = [l2_bytes, tile_group_rows, interleave, fallback] (empty: none),
+// and the memory's bandwidth. The Python side (torch_transpose/_C.py) checks their ranges.
+
+#include "../core/kernel_choice.h"
+#include "errors.h"
+
+#include <vector>
+
+namespace gputranspose::stable {
+
+struct Tuning {
+  int64_t l2_bytes = 0;           // > 0: the L2 taken as this many bytes
+  double memory_bytes_per_s = 0;  // > 0: the memory taken as this fast
+  ChoiceOverrides choice;
+
+  DeviceFacts apply(DeviceFacts facts) const {
+    if (l2_bytes > 0) facts.l2_bytes = l2_bytes;
+    if (memory_bytes_per_s > 0) facts.memory_bytes_per_s = memory_bytes_per_s;
+    return facts;
+  }
+};
+
+// nullopt where `tuning` is empty (the rules' own choice).
+inline std::optional<Tuning> tuning_from(const std::vector<int64_t>& tuning,
+                                         double memory_bytes_per_s) {
+  if (tuning.empty()) return std::nullopt;
+  check_value(tuning.size() == 4, "gputranspose: tuning takes [l2_bytes, tile_group_rows, "
+              "interleave, fallback]");
+  Tuning t;
+  t.l2_bytes = tuning[0];
+  t.memory_bytes_per_s = memory_bytes_per_s;
+  t.choice.tile_group_rows = tuning[1];
+  t.choice.interleave = static_cast<int>(tuning[2]);
+  t.choice.fallback = static_cast<int>(tuning[3]);
+  return t;
+}
+
+inline KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                                  const std::optional<Tuning>& tuning) {
+  return tuning ? gputranspose::choose_kernel(plan, tuning->apply(facts), tuning->choice)
+                : gputranspose::choose_kernel(plan, facts);
+}
+
+}  // namespace gputranspose::stable
