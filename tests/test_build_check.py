@@ -1,6 +1,6 @@
-"""The torch-version guard (torch_transpose/_build_check.py): an extension built for
-one torch must refuse to load under another with advice to rebuild, not with an
-``undefined symbol`` error. CPU only."""
+"""The torch-version guard (torch_transpose/_build_check.py): the stable-ABI extension
+serves torch 2.10 and later; under an older torch it must refuse to load with advice,
+not with an ``undefined symbol`` error. CPU only."""
 
 import os
 import re
@@ -28,6 +28,7 @@ def build_info(monkeypatch):
 
 def test_build_info_records_this_build(build_info):
     assert build_info.TORCH_VERSION == torch.__version__
+    assert build_info.TORCH_TARGET == "2.10" == torch_transpose._C.__torch_target__
     assert build_info.VERSION == torch_transpose.__version__
     assert build_info.CUDA_KERNELS == torch_transpose._C.has_cuda_kernels()
     if hasattr(torch_transpose._C, "development_build"):
@@ -36,28 +37,32 @@ def test_build_info_records_this_build(build_info):
 
 
 def test_check_names_both_versions_and_how_to_rebuild(build_info, monkeypatch):
-    monkeypatch.setattr(build_info, "TORCH_VERSION", "2.10.0+cu128")
+    monkeypatch.setattr(_build_check, "installed_torch_version", lambda: "2.9.1+cu128")
     with pytest.raises(ImportError) as error:
         _build_check.check()
     assert str(error.value) == (
-        f"torch_transpose was built for torch 2.10.0+cu128 but torch {torch.__version__} is installed; {ADVICE}"
+        "torch_transpose needs torch >= 2.10 (its stable-ABI build serves torch 2.10 and later) "
+        f"but torch 2.9.1+cu128 is installed; upgrade torch, or {ADVICE}"
     )
 
 
-@pytest.mark.parametrize("suffix", ["+cpu", "+cu999", ".dev20260101", "a0"])
-def test_check_compares_the_whole_build(build_info, monkeypatch, suffix):
-    # Same release, other build (local label, nightly): another C++ ABI or CUDA runtime.
-    base = torch.__version__.split("+")[0]
-    monkeypatch.setattr(build_info, "TORCH_VERSION", base + suffix)
-    if base + suffix == torch.__version__:
-        _build_check.check()
-        return
-    with pytest.raises(ImportError, match=re.escape(f"built for torch {base + suffix} but torch")):
+@pytest.mark.parametrize("installed", ["2.10.0", "2.10.1+cpu", "2.11.0+cu130", "2.12.0.dev20260101",
+                                       "2.13.0a0", "3.0.0"])
+def test_one_build_serves_every_later_torch(build_info, monkeypatch, installed):
+    # The stable ABI: any release from the target on, whatever its local label.
+    monkeypatch.setattr(_build_check, "installed_torch_version", lambda: installed)
+    _build_check.check()
+
+
+@pytest.mark.parametrize("installed", ["2.9.0", "2.9.1+cpu", "2.9.0.dev20250101", "1.13.1"])
+def test_older_torch_is_refused(build_info, monkeypatch, installed):
+    monkeypatch.setattr(_build_check, "installed_torch_version", lambda: installed)
+    with pytest.raises(ImportError, match=re.escape(f"needs torch >= 2.10 (its stable-ABI build serves torch 2.10 and later) but torch {installed} is installed")):
         _build_check.check()
 
 
 def test_check_can_be_skipped(build_info, monkeypatch):
-    monkeypatch.setattr(build_info, "TORCH_VERSION", "1.0.0")
+    monkeypatch.setattr(_build_check, "installed_torch_version", lambda: "1.0.0")
     monkeypatch.setenv("GPUTRANSPOSE_SKIP_TORCH_CHECK", "1")
     _build_check.check()
 
@@ -110,11 +115,19 @@ def test_other_import_errors_pass_through(build_info, monkeypatch):
     assert error.value is original
 
 
-def test_importing_the_package_under_another_torch_fails_with_the_advice():
-    # The package's __init__ runs the check before loading _C: a torch that reports
-    # another version must get the message, not an undefined-symbol error.
+def test_importing_the_package_under_an_older_torch_fails_with_the_advice():
+    # The package's __init__ runs the check before loading the extension: a torch that
+    # reports an older version must get the message, not an undefined-symbol error.
     code = "import torch; torch.__version__ = '2.0.0+fake'; import torch_transpose"
     env = {k: v for k, v in os.environ.items() if k != "GPUTRANSPOSE_SKIP_TORCH_CHECK"}
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
     assert result.returncode != 0
-    assert f"torch_transpose was built for torch {torch.__version__} but torch 2.0.0+fake is installed; {ADVICE}" in result.stderr
+    assert f"torch_transpose needs torch >= 2.10 (its stable-ABI build serves torch 2.10 and later) but torch 2.0.0+fake is installed; upgrade torch, or {ADVICE}" in result.stderr
+
+
+def test_importing_the_package_under_a_later_torch_loads():
+    code = ("import torch; torch.__version__ = '2.99.0+fake'; import torch_transpose; "
+            "x = torch.randn(3, 4); assert torch.equal(torch_transpose.transpose(x), x.t().contiguous())")
+    env = {k: v for k, v in os.environ.items() if k != "GPUTRANSPOSE_SKIP_TORCH_CHECK"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert result.returncode == 0, result.stderr
