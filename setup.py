@@ -32,7 +32,12 @@ DEFAULT_CUDA_ARCH_LIST = "8.0;9.0;10.0;12.0+PTX"
 TORCH_TARGET = (2, 10)
 TORCH_TARGET_VERSION = (TORCH_TARGET[0] << 56) | (TORCH_TARGET[1] << 48)  # as torch/csrc/stable/version.h
 PY_LIMITED_API = "0x030A0000"  # CPython 3.10's stable ABI: the wheel is cp310-abi3
-TORCH_REQUIREMENT = f"torch>={TORCH_TARGET[0]}.{TORCH_TARGET[1]}"
+# The torch the package asks pip for: every release from the stable ABI's target on.
+# scripts/build-wheel raises it to torch>=2.11 for the CUDA 13 wheel (GPUTRANSPOSE_TORCH_REQUIREMENT):
+# PyPI's torch 2.10 is a CUDA 12.8 build, under which CUDA 13 kernels cannot load, and PyPI's
+# torch is a CUDA 13 build from 2.11 on.
+TORCH_REQUIREMENT = os.environ.get("GPUTRANSPOSE_TORCH_REQUIREMENT", "").strip() or \
+    f"torch>={TORCH_TARGET[0]}.{TORCH_TARGET[1]}"
 
 
 def flag(name, default="0"):
@@ -125,6 +130,18 @@ def license_metadata():
 LICENSE, LICENSE_CLASSIFIERS = license_metadata()
 
 
+def cuda_major():
+    """The CUDA major the kernels are built for (torch's, which nvcc must match), or None."""
+    if not WITH_CUDA:
+        return None
+    import torch
+
+    return torch.version.cuda.split(".")[0] if torch.version.cuda else None
+
+
+CUDA_MAJOR = cuda_major()
+
+
 def long_description():
     with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
         return f.read()
@@ -133,7 +150,11 @@ def long_description():
 setup(
     name="torch_transpose",
     version=VERSION,
-    description="gputranspose: copy-speed matrix transpose for PyTorch on NVIDIA GPUs",
+    description=(
+        "gputranspose: transposes, permutes and layout changes at copy speed for PyTorch on NVIDIA GPUs "
+        + (f"(CUDA {CUDA_MAJOR} kernels for sm80-sm120; {TORCH_REQUIREMENT}, stable ABI)" if CUDA_MAJOR
+           else f"(no CUDA kernels in this build; {TORCH_REQUIREMENT}, stable ABI)")
+    ),
     long_description=long_description(),
     long_description_content_type="text/markdown",
     url="https://github.com/gputranspose/gputranspose",
@@ -150,8 +171,10 @@ setup(
         "Programming Language :: Python :: 3.10",
         "Programming Language :: Python :: 3.11",
         "Programming Language :: Python :: 3.12",
+        "Programming Language :: Python :: 3.13",
         "Programming Language :: C++",
         "Environment :: GPU :: NVIDIA CUDA",
+    ] + ([f"Environment :: GPU :: NVIDIA CUDA :: {CUDA_MAJOR}"] if CUDA_MAJOR else []) + [
         "Topic :: Scientific/Engineering",
         "Topic :: Scientific/Engineering :: Artificial Intelligence",
         "Topic :: Software Development :: Libraries :: Python Modules",

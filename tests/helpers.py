@@ -25,6 +25,9 @@ TESTS_DIR = os.path.dirname(os.path.abspath(__file__))
 
 POISON_BYTE = 0xA5
 REQUIRE_CUDA = os.environ.get("GPUTRANSPOSE_REQUIRE_CUDA") == "1"
+# scripts/check-wheel: the tests run against an installed release wheel, without the source
+# tree; what needs a development build or the sources skips, even under REQUIRE_CUDA.
+RELEASE_BUILD_UNDER_TEST = os.environ.get("GPUTRANSPOSE_TEST_RELEASE_BUILD") == "1"
 
 
 def dtype_id(dtype):
@@ -108,6 +111,8 @@ def development_build_or_skip():
     if torch_transpose._C.development_build():
         return
     message = "needs a development build (GPUTRANSPOSE_DEVELOPMENT=1; ./scripts/test builds one)"
+    if RELEASE_BUILD_UNDER_TEST:
+        pytest.skip("a release wheel under test (scripts/check-wheel): " + message)
     if REQUIRE_CUDA:
         pytest.fail(message)
     pytest.skip(message)

@@ -67,6 +67,27 @@ def test_check_can_be_skipped(build_info, monkeypatch):
     _build_check.check()
 
 
+def test_cuda_kernels_of_another_cuda_major_are_refused_with_the_advice(build_info, monkeypatch):
+    # The CUDA 13 wheel under PyPI's torch 2.10 (a CUDA 12.8 build): say what to install instead.
+    monkeypatch.setattr(_build_check, "built_cuda_version", lambda: "13.0")
+    monkeypatch.setattr(_build_check, "installed_cuda_version", lambda: "12.8")
+    monkeypatch.setattr(_build_check, "installed_torch_version", lambda: "2.10.0+cu128")
+    with pytest.raises(ImportError) as error:
+        _build_check.check()
+    assert str(error.value) == (
+        "torch_transpose's CUDA kernels are built for CUDA 13 (torch built for CUDA 13.0) but torch "
+        "2.10.0+cu128 is a CUDA 12.8 build; install a torch built for CUDA 13 (PyPI's torch >= 2.11 is), "
+        "or build torch_transpose from source against this torch: pip install --no-build-isolation . "
+        "(README, Install)")
+
+
+@pytest.mark.parametrize("built, installed", [("13.0", "13.2"), ("13.0", None), (None, "12.8"), ("12.8", "12.6")])
+def test_same_cuda_major_or_no_cuda_on_one_side_loads(build_info, monkeypatch, built, installed):
+    monkeypatch.setattr(_build_check, "built_cuda_version", lambda: built)
+    monkeypatch.setattr(_build_check, "installed_cuda_version", lambda: installed)
+    _build_check.check()
+
+
 def test_import_extension_returns_the_module(build_info):
     assert _build_check.import_extension() is torch_transpose._C
 

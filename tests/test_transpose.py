@@ -1,6 +1,9 @@
 """The op's contract, device-independent: run on CPU (in CI) and on meta tensors.
 The CUDA kernels are held to the same contract in test_transpose_cuda.py."""
 
+import importlib.metadata
+import os
+
 import pytest
 import torch
 import torch.autograd.forward_ad as fwAD
@@ -44,8 +47,11 @@ def test_cuda_kernels_registered_when_built():
 
 
 def test_build_facts():
-    assert torch_transpose.__version__ == open(
-        __file__.rsplit("/tests/", 1)[0] + "/VERSION").read().strip()
+    version_file = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "VERSION")
+    if os.path.exists(version_file):  # the source tree's build
+        assert torch_transpose.__version__ == open(version_file).read().strip()
+    else:  # an installed wheel (scripts/check-wheel): its metadata's version
+        assert torch_transpose.__version__ == importlib.metadata.version("torch_transpose")
     if torch_transpose.has_cuda_kernels():
         archs = torch_transpose.cuda_arch_list()
         assert archs and all(a.startswith("sm_") for a in archs)

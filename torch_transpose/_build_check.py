@@ -37,6 +37,36 @@ def required_torch_version() -> Optional[str]:
     return getattr(_build_info, "TORCH_TARGET", None)
 
 
+def built_cuda_version() -> Optional[str]:
+    """The CUDA version ("13.0") of the torch this build's CUDA kernels were compiled
+    against, or None for a build without CUDA kernels or one that recorded none."""
+    try:
+        from . import _build_info
+    except ImportError:
+        return None
+    if not getattr(_build_info, "CUDA_KERNELS", False):
+        return None
+    return getattr(_build_info, "TORCH_CUDA_VERSION", None)
+
+
+def installed_cuda_version() -> Optional[str]:
+    import torch
+
+    return torch.version.cuda
+
+
+def _cuda_major(version: Optional[str]) -> Optional[str]:
+    return str(version).strip().split(".")[0] if version else None
+
+
+def cuda_mismatch_message(built_cuda: str, installed_cuda: Optional[str], installed: str) -> str:
+    have = f"a CUDA {installed_cuda} build" if installed_cuda else "a build without CUDA"
+    return (f"torch_transpose's CUDA kernels are built for CUDA {_cuda_major(built_cuda)} (torch built for "
+            f"CUDA {built_cuda}) but torch {installed} is {have}; install a torch built for CUDA "
+            f"{_cuda_major(built_cuda)} (PyPI's torch >= 2.11 is), or build torch_transpose from source "
+            "against this torch: pip install --no-build-isolation . (README, Install)")
+
+
 def installed_torch_version() -> str:
     import torch
 
@@ -78,6 +108,12 @@ def check() -> None:
     installed = installed_torch_version()
     if not serves(required, installed):
         raise ImportError(mismatch_message(required, installed))
+    # The CUDA kernels link the CUDA runtime of their major (libcudart.so.13): under a torch
+    # of another CUDA major they would not load, or would load a second runtime.
+    built_cuda = built_cuda_version()
+    installed_cuda = installed_cuda_version()
+    if built_cuda and installed_cuda and _cuda_major(built_cuda) != _cuda_major(installed_cuda):
+        raise ImportError(cuda_mismatch_message(built_cuda, installed_cuda, installed))
 
 
 def import_extension():
@@ -96,6 +132,10 @@ def import_extension():
         text = str(error)
         built = built_torch_version() or "another torch"
         installed = installed_torch_version()
+        built_cuda = built_cuda_version()
+        if built_cuda and "cannot open shared object file" in text and "libcudart" in text:
+            raise ImportError(f"torch_transpose._C failed to load ({text.strip()}): "
+                              + cuda_mismatch_message(built_cuda, installed_cuda_version(), installed)) from error
         if "undefined symbol" in text or (
             "cannot open shared object file" in text and ("libc10" in text or "libtorch" in text)
         ):
