@@ -107,7 +107,8 @@ TEST(Transpose, ExplainNamesTheLayoutPath) {
   const auto heads = torch::randn({2, 64, 8, 32});
   EXPECT_EQ(gputranspose::explain(heads, 1, 2).path, "wide_elements");
   EXPECT_EQ(gputranspose::explain(heads, 0, 2).path, "wide_elements");
-  EXPECT_EQ(gputranspose::explain_permute(heads, {0, 2, 3, 1}).path, "tiled_row_strided");
+  EXPECT_EQ(gputranspose::explain_permute(heads, {0, 2, 3, 1}).path, "tiled_contiguous");
+  EXPECT_EQ(gputranspose::explain_permute(heads, {3, 1, 0, 2}).path, "tiled_row_strided");
 }
 
 TEST(Permute, MatchesAtenAndIsDifferentiable) {
