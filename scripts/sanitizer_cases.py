@@ -2,7 +2,7 @@
 (scripts/sanitize): each element size x {16-byte, word-shifted or staged}
 loads x {16-byte, skewed word} stores, edge tiles, batches (several small
 matrices a tile), adjacent dims other than the last two (elements of the trailing
-dims, wide ones too), permutations (outer batch dims on the grid's y and z, wide elements
+dims, wide ones and odd-sized ones too), permutations (outer batch dims on the grid's y and z, wide elements
 among them), the memcpy / empty / fallback paths and out=. Checks every
 result against ATen; exits non-zero on a mismatch. The tuning options (a development
 build's) take the kernels a different device would run: --help lists them.
@@ -81,6 +81,10 @@ def adjacent_dims_cases():
     yield "wide elements, strided rows", random_bytes((6, 40, 10, 16), torch.float32)[:, 5:-3], (1, 2)
     yield "wide, 70000 output rows", random_bytes((35000, 2, 2, 8), torch.float32), (1, 2)
     yield "wide, rows mid-line, gaps", random_bytes((3, 70, 5, 72), torch.float16)[:, :, 1:], (1, 2)
+    yield "3-byte units", random_bytes((67, 129, 3), torch.uint8), (0, 1)
+    yield "6-byte elements, sliced", random_bytes((67, 131, 3), torch.int16)[:, 2:], (0, 1)
+    yield "12-byte elements", random_bytes((130, 67, 3), torch.float32), (0, 1)
+    yield "600-byte elements (8 x 8 tiles)", random_bytes((20, 30, 600), torch.uint8), (0, 1)
 
 
 def permutation_cases():

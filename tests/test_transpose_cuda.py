@@ -348,9 +348,9 @@ ADJACENT_DIMS = [
     ((33000, 2, 2, 1024), torch.uint8, (1, 2), None, "wide_elements"),       # 66000 tiles of 1 row
     ((3, 5, 33, 2), torch.complex128, (1, 2), None, "wide_elements"),        # a tile past the rows
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
-    ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements
+    ((64, 65, 3), torch.float32, (0, 1), None, "tiled_units"),               # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
-    ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # 24-byte elements
+    ((40, 4, 50, 6), torch.float32, (0, 2), None, "tiled_units"),            # 24-byte elements
     ((64, 40, 96, 8), torch.int16, (0, 2), None, "tiled_row_strided"),      # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
      lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
@@ -505,3 +505,29 @@ def test_all_dtypes_covered_by_element_size_map():
             how = torch_transpose.explain(torch.empty(64, 64, dtype=dtype, device="cuda"))
             assert how["path"] == "tiled_contiguous", (dtype, how)
             assert (how["load_bytes"], how["store_bytes"]) == (16, 16), (dtype, how)
+
+
+# Elements of no power-of-two size (odd trailing blocks) move as units of their largest
+# power-of-two divisor: 1-byte units (3, 5 bytes), 2 (6), 4 (12, 20), 8 (24, 600: 8 x 8 tiles),
+# through tile edges, strided rows, storage offsets, outer batch dims.
+ODD_ELEMENTS = [
+    ((67, 129, 3), torch.uint8, (0, 1), None),
+    ((67, 131, 5), torch.uint8, (0, 1), lambda x: x[:, 2:]),
+    ((67, 129, 3), torch.int16, (0, 1), None),
+    ((1 + 33 * 70 * 3,), torch.int16, (0, 1), lambda x: x[1:].view(33, 70, 3)),
+    ((130, 67, 3), torch.float32, (0, 1), None),
+    ((3, 40, 50, 5), torch.float32, (1, 2), None),
+    ((33, 70, 3), torch.float64, (0, 1), None),
+    ((20, 30, 600), torch.uint8, (0, 1), None),
+    ((40, 6, 50, 3), torch.int16, (0, 2), None),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", ODD_ELEMENTS,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in ODD_ELEMENTS])
+def test_odd_elements_move_as_units(shape, dtype, dims, view):
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] in ("tiled_units", "aten_fallback"), how
+    check(x, *dims, tiled_too=True)

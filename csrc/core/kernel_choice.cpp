@@ -284,6 +284,26 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
+// Elements of odd sizes: square tiles of T x T elements, T as large as keeps the tile
+// (with its padding column) within the 48 KiB every kernel may take: 32 up to 46-byte
+// elements, 16 up to 180, 8 beyond.
+void choose_units(KernelChoice& c, const TransposePlan& plan) {
+  const int64_t e = plan.element_size;
+  const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
+  c.unit_size = static_cast<int>(unit_bytes(e));
+  c.tile_rows = c.tile_cols = tile;
+  c.threads = 256;
+  c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
+  const int64_t blocks_x =
+      plan.batch * ((plan.rows + tile - 1) / tile) * ((plan.cols + tile - 1) / tile);
+  c.blocks = blocks_x * plan.outer_count;
+  c.tile_utilization = static_cast<double>(plan.outer_count * plan.batch * plan.rows * plan.cols) /
+                       (static_cast<double>(c.blocks) * tile * tile);
+  if (blocks_x > std::numeric_limits<int32_t>::max()) {
+    c.unsupported = "tensor too large for one launch (2^31 tiles or more)";
+  }
+}
+
 }  // namespace
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
@@ -295,14 +315,9 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
       choose_tiled(c, plan, facts, overrides);
-      if (c.unsupported == nullptr &&
-          (overrides.fallback == 1 ||
-           (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization))) {
-        c.path = TransposePath::AtenFallback;
-        c.fallback_reason =
-            "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
-            "tiles filled): the framework's strided copy is faster";
-      }
+      break;
+    case TransposePath::TiledUnits:
+      choose_units(c, plan);
       break;
     case TransposePath::WideElements:
       choose_wide(c, plan, facts);
@@ -311,6 +326,17 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::Memcpy:
     case TransposePath::AtenFallback:
       break;
+  }
+  const bool tiled = plan.path == TransposePath::TiledContiguous ||
+                     plan.path == TransposePath::TiledRowStrided ||
+                     plan.path == TransposePath::TiledUnits;
+  if (tiled && c.unsupported == nullptr &&
+      (overrides.fallback == 1 ||
+       (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization))) {
+    c.path = TransposePath::AtenFallback;
+    c.fallback_reason =
+        "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
+        "tiles filled): the framework's strided copy is faster";
   }
   return c;
 }
@@ -326,6 +352,10 @@ std::string kernel_name(const KernelChoice& c) {
       return "wide_elements<threads=" + std::to_string(c.threads) +
              ", units=" + std::to_string(c.tile_rows * c.tile_cols) +
              ", l2=" + input_l2_name(c.input_l2) + ">";
+    case TransposePath::TiledUnits:
+      return "tiled_units<unit=" + std::to_string(c.unit_size) +
+             ", units=" + std::to_string(c.element_size / c.unit_size) +
+             ", tile=" + std::to_string(c.tile_rows) + ">";
     case TransposePath::Memcpy:
       return "memcpy";
     case TransposePath::Empty:

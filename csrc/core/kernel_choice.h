@@ -31,6 +31,7 @@ struct KernelChoice {
   InputL2 input_l2 = InputL2::Normal;  // the wide-element kernel's too
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
   int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
+  int unit_size = 0;  // the unit-tiled kernel's unit, in bytes (1, 2, 4 or 8)
   // The tiled walk: tile-rows walked together, interleaved tile columns, and for folded
   // tiles log2 of the sub-tile that holds one small matrix.
   int64_t group_rows = 0;

@@ -14,12 +14,20 @@ const char* path_name(TransposePath path) {
       return "tiled_contiguous";
     case TransposePath::TiledRowStrided:
       return "tiled_row_strided";
+    case TransposePath::TiledUnits:
+      return "tiled_units";
     case TransposePath::WideElements:
       return "wide_elements";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }
   return "unknown";
+}
+
+int64_t unit_bytes(int64_t element_size) {
+  int64_t unit = 8;
+  while (element_size % unit != 0) unit /= 2;
+  return unit;
 }
 
 int64_t pointer_alignment(uintptr_t address) {
@@ -116,12 +124,15 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     return fallback("the result's dims fuse into more than 9 batch dims");
   }
   const int64_t element_size = es * element_numel;
-  const bool wide = element_size > 16;
-  if (wide ? element_size % 16 != 0 : (element_size & (element_size - 1)) != 0) {
+  // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
+  const bool units = element_size > 16 ? element_size % 16 != 0
+                                       : (element_size & (element_size - 1)) != 0;
+  if (units && element_size > kMaxUnitElementBytes) {
     return fallback(
-        "the element (the trailing dims that keep their order) is neither 1, 2, 4, 8 or 16 bytes "
-        "nor a multiple of 16");
+        "the element (the trailing dims that keep their order) is no power of two, no multiple of "
+        "16, and wider than 682 bytes");
   }
+  const bool wide = element_size > 16 && !units;
   for (int i = 0; i < n; ++i) {
     if (strides[i] == 0) {
       return fallback(i == n - 1 ? "expanded rows (stride 0)" : "expanded batch dim (stride 0)");
@@ -176,8 +187,8 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool contiguous = plan.outer_dims == 0 && plan.row_stride == plan.cols &&
                           plan.out_row_stride == plan.rows &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  // The kernels read whole elements, 16-byte units of wide ones.
-  const int64_t access = std::min<int64_t>(element_size, 16);
+  // The kernels read whole elements, 16-byte units of wide ones, units of the others.
+  const int64_t access = units ? unit_bytes(element_size) : std::min<int64_t>(element_size, 16);
   if (x.address % access != 0 || out_alignment % access != 0) {
     return fallback("data pointer not aligned to the element size");
   }
@@ -193,6 +204,11 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     plan.reason = "elements wider than 16 bytes (the trailing dims that keep their order)";
     plan.load_bytes = 16;
     plan.store_bytes = 16;
+    return plan;
+  }
+  if (units) {
+    plan.path = TransposePath::TiledUnits;
+    plan.reason = "elements of no power-of-two size (odd trailing blocks), moved as units";
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;

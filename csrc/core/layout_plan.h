@@ -13,6 +13,8 @@ enum class TransposePath {
   TiledContiguous,  // (batch of) contiguous row-major matrices, adjacent dims swapped
   TiledRowStrided,  // rows strided (slices, padded pitch, a permutation's dims between
                     // them), unit stride inside a row
+  TiledUnits,       // elements of no power-of-two size and no multiple of 16 (3, 6, 12, 24
+                    // ... bytes), moved as units of their largest power-of-two divisor
   WideElements,     // elements wider than 16 bytes (the trailing dims that keep their
                     // order): a copy of whole elements into the result's order
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
@@ -76,6 +78,11 @@ struct TransposePlan {
   int64_t store_bytes = 0;
   int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
 };
+
+// Elements the unit-tiled kernel takes: up to 682 bytes (an 8 x 8 tile in 48 KiB).
+constexpr int64_t kMaxUnitElementBytes = 682;
+// The unit of such an element: the largest power of two, up to 8, that divides its size.
+int64_t unit_bytes(int64_t element_size);
 
 // The largest power of two, up to 256, that divides `address`.
 int64_t pointer_alignment(uintptr_t address);

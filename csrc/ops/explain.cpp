@@ -42,6 +42,7 @@ void describe_choice(const KernelChoice& choice, Explanation& e) {
   }
   if (choice.path == TransposePath::TiledContiguous ||
       choice.path == TransposePath::TiledRowStrided ||
+      choice.path == TransposePath::TiledUnits ||
       choice.path == TransposePath::WideElements) {
     e.input_l2 = input_l2_name(choice.input_l2);
     e.tile_rows = choice.tile_rows;

@@ -236,10 +236,24 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   EXPECT_EQ(plan({64, 64, 4}, {512, 8, 2}, 0, 1).path, TransposePath::AtenFallback);
 }
 
+TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
+  KernelChoice c = choose({{64, 64, 3}, {}, 1}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 1);
+  EXPECT_EQ(c.tile_rows, 32);
+  c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);  // 12 bytes: 3 units of 4
+  EXPECT_EQ(c.unit_size, 4);
+  EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
+  c = choose({{64, 64, 75}, {}, 8}, h100(), 0, 1);  // 600 bytes: 8 x 8 tiles
+  EXPECT_EQ(c.unit_size, 8);
+  EXPECT_EQ(c.tile_rows, 8);
+  EXPECT_LE(c.shared_bytes, 48 * 1024);
+}
+
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
   EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);
-  EXPECT_EQ(choose({{64, 64, 3}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{64, 64, 700}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
   EXPECT_EQ(kernel_name(choose({{64, 32}, {64, 2}, 4}, h100())), "");
 }
 

@@ -15,6 +15,8 @@ template <int E>
 cudaError_t small_tile_blocks_per_sm(int* blocks);
 cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream);
+cudaError_t launch_unit_tiled(const TransposePlan& plan, const KernelChoice& choice,
+                              const void* in, void* out, cudaStream_t stream);
 
 namespace {
 
@@ -84,6 +86,8 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
       return cudaErrorNotSupported;
     case TransposePath::WideElements:
       return cuda::launch_wide_elements(plan, choice, in, out, stream);
+    case TransposePath::TiledUnits:
+      return cuda::launch_unit_tiled(plan, choice, in, out, stream);
     case TransposePath::AtenFallback:
       break;
   }
