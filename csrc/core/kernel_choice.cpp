@@ -66,8 +66,9 @@ bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
 
 // Evict-last reads release their lines from a block index on, in launch order along the
 // grid's x: with outer batch dims (the grid's y and z) there is no one such order.
+// Wide elements whose columns lie apart (or repeat) leave lines that no release rule knows.
 bool evict_last_input(const TransposePlan& plan, const DeviceFacts& facts) {
-  return plan.outer_dims == 0 && input_past_l2(plan, facts);
+  return plan.outer_dims == 0 && plan.col_stride == 1 && input_past_l2(plan, facts);
 }
 
 // Whether the output's rows take aligned stores. An aligned tile writes its part of each

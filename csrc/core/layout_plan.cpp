@@ -111,10 +111,18 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     element_numel = sizes[n - 1];
     --n;
   }
+  const int64_t element_size = es * element_numel;
+  // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
+  const bool units = element_size > 16 ? element_size % 16 != 0
+                                       : (element_size & (element_size - 1)) != 0;
+  const bool wide = element_size > 16 && !units;
   int cols_dim = -1;
   for (int i = 0; i + 1 < n; ++i) {
     if (strides[i] == element_numel) cols_dim = i;
   }
+  // Wide elements are moved unit by unit, each a contiguous run on both sides: any dim
+  // before the rows can be the columns, at any stride (q of a packed qkv, expanded heads).
+  if (cols_dim < 0 && wide && n >= 2) cols_dim = n - 2;
   if (cols_dim < 0) {
     return fallback(
         "no batch of matrix transposes: no dim of the result but its last lies one element "
@@ -123,18 +131,13 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   if (n - 3 > kMaxOuterDims) {
     return fallback("the result's dims fuse into more than 9 batch dims");
   }
-  const int64_t element_size = es * element_numel;
-  // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
-  const bool units = element_size > 16 ? element_size % 16 != 0
-                                       : (element_size & (element_size - 1)) != 0;
   if (units && element_size > kMaxUnitElementBytes) {
     return fallback(
         "the element (the trailing dims that keep their order) is no power of two, no multiple of "
         "16, and wider than 682 bytes");
   }
-  const bool wide = element_size > 16 && !units;
   for (int i = 0; i < n; ++i) {
-    if (strides[i] == 0) {
+    if (strides[i] == 0 && !wide) {
       return fallback(i == n - 1 ? "expanded rows (stride 0)" : "expanded batch dim (stride 0)");
     }
     if (strides[i] % element_numel != 0) {
@@ -150,7 +153,8 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   plan.rows = sizes[n - 1];
   plan.cols = sizes[cols_dim];
   plan.row_stride = strides[n - 1] / element_numel;
-  if (plan.row_stride < plan.cols) {
+  plan.col_stride = strides[cols_dim] / element_numel;
+  if (!wide && plan.row_stride < plan.cols) {
     return fallback("rows overlap, or lie a part of an element apart");
   }
   plan.out_row_stride = 1;

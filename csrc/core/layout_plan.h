@@ -45,7 +45,8 @@ constexpr int kMaxOuterDims = 8;
 
 // The input seen as a batch of matrices of rows x cols elements whose transposes the result
 // holds: input row i of matrix b starts at element b * batch_stride + i * row_stride (strides
-// in elements, from the data pointer), and its element j lands at output element
+// in elements, from the data pointer; its element j at j * col_stride more, col_stride 1
+// but for wide elements, whose columns may lie anywhere), and its element j lands at output element
 // b * out_batch_stride + j * out_row_stride + i. Where the result moves more dims than one
 // pair, the further batch dims are `outer` ones, each with its input and output stride. The
 // planner fuses the result's dims that lie back to back in the input, drops size-1 dims and
@@ -64,6 +65,7 @@ struct TransposePlan {
   int64_t cols = 0;
   int64_t batch_stride = 0;      // input, elements
   int64_t row_stride = 0;        // input, elements
+  int64_t col_stride = 1;        // input, elements: 1 but on the wide-element path
   int64_t out_batch_stride = 0;  // output, elements
   int64_t out_row_stride = 0;    // output, elements
   int outer_dims = 0;
