@@ -38,6 +38,9 @@ int64_t pointer_alignment(uintptr_t address) {
 
 namespace {
 
+// Dims a layout may have: the planner's arrays live on the stack (planning allocates nothing).
+constexpr int kMaxDims = 64;
+
 TransposePlan fallback(const char* reason) {
   TransposePlan plan;
   plan.path = TransposePath::AtenFallback;
@@ -49,7 +52,6 @@ TransposePlan fallback(const char* reason) {
 
 TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
                              int64_t out_alignment) {
-  constexpr int kMaxDims = 64;
   if (x.ndim > kMaxDims) {
     return fallback("more than 64 dims");
   }
@@ -73,7 +75,6 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   if (es == 0) {
     return fallback("the dtype is not moved by the kernels");
   }
-  constexpr int kMaxDims = 64;
   if (x.ndim > kMaxDims) {
     return fallback("more than 64 dims");
   }

@@ -68,14 +68,20 @@ void permute_into(const at::Tensor& x, at::IntArrayRef order, at::Tensor& out,
 }
 
 // Small tensors are bound by the host's work per call, so the common path makes no
-// intermediate tensors (no transposed view: the sizes are swapped in place) and
-// allocates its output directly, as ATen's structured CUDA kernels do (not through
+// intermediate tensors (no transposed or permuted view: the sizes are reordered in place)
+// and allocates its output directly, as ATen's structured CUDA kernels do (not through
 // at::empty's dispatch; every byte of it is written by the kernel).
 at::Tensor empty_result(const at::Tensor& x, const TransposeDims& dims) {
   c10::SmallVector<int64_t, 8> sizes(x.sizes().begin(), x.sizes().end());
   if (!dims.copy_only) {
     std::swap(sizes[dims.dim0], sizes[dims.dim1]);
   }
+  return at::detail::empty_cuda(sizes, x.scalar_type(), x.device(), at::MemoryFormat::Contiguous);
+}
+
+at::Tensor empty_result(const at::Tensor& x, at::IntArrayRef order) {
+  c10::SmallVector<int64_t, 8> sizes;
+  for (const int64_t d : order) sizes.push_back(x.size(d));
   return at::detail::empty_cuda(sizes, x.scalar_type(), x.device(), at::MemoryFormat::Contiguous);
 }
 
@@ -99,8 +105,7 @@ void transpose_out_cuda(const at::Tensor& x, int64_t dim0, int64_t dim1, at::Ten
 at::Tensor permute_cuda(const at::Tensor& x, at::IntArrayRef dims) {
   const DimOrder order = wrap_permutation(x, dims, "gputranspose.permute");
   const c10::cuda::CUDAGuard device_guard(x.device());
-  at::Tensor out = at::detail::empty_cuda(x.permute(order).sizes(), x.scalar_type(), x.device(),
-                                          at::MemoryFormat::Contiguous);
+  at::Tensor out = empty_result(x, order);
   permute_into(x, order, out);
   return out;
 }
@@ -130,8 +135,7 @@ at::Tensor permute_cuda_tuned(const at::Tensor& x, at::IntArrayRef dims, const T
   check_supported_layout(x, "gputranspose.permute");
   const DimOrder order = wrap_permutation(x, dims, "gputranspose.permute");
   const c10::cuda::CUDAGuard device_guard(x.device());
-  at::Tensor out = at::detail::empty_cuda(x.permute(order).sizes(), x.scalar_type(), x.device(),
-                                          at::MemoryFormat::Contiguous);
+  at::Tensor out = empty_result(x, order);
   permute_into(x, order, out, &tuning);
   return out;
 }
