@@ -234,6 +234,9 @@ PLANNED = [
     # The heads dim fuses with the element (16 KiB); the rows (heads) are 0 apart.
     ("expanded kv heads", lambda: torch.randn(2, 64, 1, 64).expand(2, 64, 8, 64), (0, 2, 1, 3),
      "wide_elements", (1, 8, 2), []),
+    # Heads to the front: all but the heads fuse into one element, repeated 8 times.
+    ("expanded kv, heads first", lambda: torch.randn(2, 64, 1, 64).expand(2, 64, 8, 64),
+     (2, 0, 1, 3), "wide_elements", (1, 8, 1), []),
 ]
 
 

@@ -305,6 +305,47 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
   }
 }
 
+// A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
+// small-dim kernel moves such matrices as 16-byte vectors on both sides instead. It needs
+// the short side's runs dense (V consecutive short rows one run of S vectors) and every
+// vector on 16 bytes: the long side's rows, the data pointers and the batch strides.
+bool strides_aligned_16(int64_t pointer_alignment, const TransposePlan& plan, int64_t batch_stride,
+                        const int64_t* outer_strides) {
+  const int64_t e = plan.element_size;
+  bool aligned = pointer_alignment % 16 == 0 && (plan.batch == 1 || (batch_stride * e) % 16 == 0);
+  for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer_strides[i] * e) % 16 == 0;
+  return aligned;
+}
+
+bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
+  const int64_t e = plan.element_size;
+  if (e > 8) return false;
+  auto fits = [](int64_t side) { return side >= 2 && side <= kMaxSmallDim; };
+  // Matrices small on both sides fold into the tiled kernel's tiles, a dozen and more a tile.
+  if (fits(plan.rows) == fits(plan.cols)) return false;
+  // Short input rows: V input rows are one run; each output row takes a vector.
+  const bool short_input_rows =
+      fits(plan.cols) && plan.row_stride == plan.cols &&
+      plan.store_bytes == 16 &&
+      strides_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
+  // Short output rows: a vector of each input row makes one output run.
+  const bool short_output_rows =
+      fits(plan.rows) &&
+      plan.out_row_stride == plan.rows && plan.load_bytes == 16 &&
+      strides_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
+  if (!short_input_rows && !short_output_rows) return false;
+  const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
+  const int64_t groups = plan.batch * ((long_len + 16 / e - 1) / (16 / e));
+  if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock) return false;
+  c.path = TransposePath::SmallDim;
+  c.short_input_rows = short_input_rows;
+  c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);
+  c.threads = kSmallDimThreadsPerBlock;
+  c.blocks = (groups + c.threads - 1) / c.threads * plan.outer_count;
+  c.tile_utilization = 1.0;
+  return true;
+}
+
 }  // namespace
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
@@ -315,6 +356,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   switch (plan.path) {
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
+      if (overrides.small_dim != 0 && choose_small_dim(c, plan)) break;
       choose_tiled(c, plan, facts, overrides);
       break;
     case TransposePath::TiledUnits:
@@ -328,9 +370,9 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::AtenFallback:
       break;
   }
-  const bool tiled = plan.path == TransposePath::TiledContiguous ||
-                     plan.path == TransposePath::TiledRowStrided ||
-                     plan.path == TransposePath::TiledUnits;
+  const bool tiled = c.path == TransposePath::TiledContiguous ||
+                     c.path == TransposePath::TiledRowStrided ||
+                     c.path == TransposePath::TiledUnits;
   if (tiled && c.unsupported == nullptr &&
       (overrides.fallback == 1 ||
        (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization))) {
@@ -357,6 +399,10 @@ std::string kernel_name(const KernelChoice& c) {
       return "tiled_units<unit=" + std::to_string(c.unit_size) +
              ", units=" + std::to_string(c.element_size / c.unit_size) +
              ", tile=" + std::to_string(c.tile_rows) + ">";
+    case TransposePath::SmallDim:
+      return "small_dim<e=" + std::to_string(c.element_size) +
+             ", short=" + std::to_string(c.short_side) +
+             (c.short_input_rows ? ", short_rows=input>" : ", short_rows=output>");
     case TransposePath::Memcpy:
       return "memcpy";
     case TransposePath::Empty:

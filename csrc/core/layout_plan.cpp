@@ -18,6 +18,8 @@ const char* path_name(TransposePath path) {
       return "tiled_units";
     case TransposePath::WideElements:
       return "wide_elements";
+    case TransposePath::SmallDim:
+      return "small_dim";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }
@@ -117,6 +119,13 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool units = element_size > 16 ? element_size % 16 != 0
                                        : (element_size & (element_size - 1)) != 0;
   const bool wide = element_size > 16 && !units;
+  // One dim left besides wide elements (strided or repeated ones, in the result's order):
+  // a matrix of one column, whose rows are those elements.
+  if (wide && n == 1) {
+    sizes[1] = sizes[0], strides[1] = strides[0];
+    sizes[0] = 1, strides[0] = element_numel;
+    n = 2;
+  }
   int cols_dim = -1;
   for (int i = 0; i + 1 < n; ++i) {
     if (strides[i] == element_numel) cols_dim = i;
@@ -150,6 +159,7 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   TransposePlan plan;
   plan.bytes = numel * es;
   plan.element_size = element_size;
+  plan.in_alignment = pointer_alignment(x.address);
   plan.out_alignment = out_alignment;
   plan.rows = sizes[n - 1];
   plan.cols = sizes[cols_dim];

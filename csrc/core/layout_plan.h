@@ -17,6 +17,8 @@ enum class TransposePath {
                     // ... bytes), moved as units of their largest power-of-two divisor
   WideElements,     // elements wider than 16 bytes (the trailing dims that keep their
                     // order): a copy of whole elements into the result's order
+  SmallDim,         // a batch of matrices with one side of 2-16 elements (a kernel choice
+                    // of a tiled plan: kernel_choice.h)
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 
@@ -78,6 +80,7 @@ struct TransposePlan {
   // (kernel_choice.h) picks the access from these.
   int64_t load_bytes = 0;
   int64_t store_bytes = 0;
+  int64_t in_alignment = 0;   // of the input's data pointer, in bytes (a power of two, <= 256)
   int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
 };
 
