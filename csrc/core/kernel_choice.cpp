@@ -336,7 +336,11 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   if (!short_input_rows && !short_output_rows) return false;
   const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
   const int64_t groups = plan.batch * ((long_len + 16 / e - 1) / (16 / e));
-  if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock) return false;
+  // The kernel counts groups (FastDivider) and long-side elements in 32 bits.
+  if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock ||
+      long_len >= (int64_t{1} << 32) - 16) {
+    return false;
+  }
   c.path = TransposePath::SmallDim;
   c.short_input_rows = short_input_rows;
   c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);
