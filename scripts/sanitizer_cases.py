@@ -1,8 +1,8 @@
 """A compact run of every CUDA path and kernel variant, for compute-sanitizer
 (scripts/sanitize): each element size x {16-byte, word-shifted or staged}
 loads x {16-byte, skewed word} stores, edge tiles, batches (several small
-matrices a tile), adjacent dims other than the last two (elements of the trailing
-dims, wide ones too), permutations (outer batch dims on the grid's y and z, wide elements
+matrices a tile), sides of 2-16 elements (the small-dim kernel), adjacent dims other than the last two (elements of the trailing
+dims, wide ones and odd-sized ones too), permutations (outer batch dims on the grid's y and z, wide elements
 among them), the memcpy / empty / fallback paths and out=. Checks every
 result against ATen; exits non-zero on a mismatch. The tuning options (a development
 build's) take the kernels a different device would run: --help lists them.
@@ -67,6 +67,10 @@ def cases(dtype):
     yield "small matrices (folded tiles)", random_bytes((5, 32, 48), dtype)
     yield "small padded matrices", random_bytes((5, 32, 64), dtype)[..., :47]
     yield "skinny", random_bytes((1000, 3), dtype)
+    # A side of 2-16 (the small-dim kernel for elements of up to 8 bytes): short input
+    # rows, and short output rows with the long side cut short of a whole vector.
+    yield "short input rows", random_bytes((4096, 3), dtype)
+    yield "short output rows, cut", random_bytes((5, 4096 + 16), dtype)[:, :4097]
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
     yield "empty", random_bytes((0, 64), dtype)
@@ -81,6 +85,10 @@ def adjacent_dims_cases():
     yield "wide elements, strided rows", random_bytes((6, 40, 10, 16), torch.float32)[:, 5:-3], (1, 2)
     yield "wide, 70000 output rows", random_bytes((35000, 2, 2, 8), torch.float32), (1, 2)
     yield "wide, rows mid-line, gaps", random_bytes((3, 70, 5, 72), torch.float16)[:, :, 1:], (1, 2)
+    yield "3-byte units", random_bytes((67, 129, 3), torch.uint8), (0, 1)
+    yield "6-byte elements, sliced", random_bytes((67, 131, 3), torch.int16)[:, 2:], (0, 1)
+    yield "12-byte elements", random_bytes((130, 67, 3), torch.float32), (0, 1)
+    yield "600-byte elements (8 x 8 tiles)", random_bytes((20, 30, 600), torch.uint8), (0, 1)
 
 
 def permutation_cases():
@@ -91,6 +99,9 @@ def permutation_cases():
     yield "all-2 reversal", random_bytes((2,) * 16, torch.uint8), list(range(15, -1, -1))
     yield "wide elements, outer dims", random_bytes((3, 4, 33, 5, 64), torch.float16), [1, 3, 2, 0, 4]
     yield "NCHW to NHWC, 3 channels", random_bytes((4, 3, 65, 67), torch.float32), [0, 2, 3, 1]
+    yield "NCHW to NHWC, 3 aligned planes", random_bytes((4, 3, 64, 64), torch.uint8), [0, 2, 3, 1]
+    yield "NHWC to NCHW, 3 channels", random_bytes((4, 64, 64, 3), torch.bfloat16), [0, 3, 1, 2]
+    yield "short rows, outer dims", random_bytes((4, 6, 96, 5), torch.float32), [1, 3, 0, 2]
 
 
 def main():

@@ -120,7 +120,8 @@ def development_build_or_skip():
 
 def plan_result(x, how):
     """The result as the kernels compute it from explain()'s plan, flat: the input read as
-    `matrices` (batch, rows, cols) of elements at `strides`, for every index into the
+    `matrices` (batch, rows, cols) of elements at `strides` (the columns `col_stride`
+    apart), for every index into the
     `outer` dims, each matrix transposed to `out_strides` (poison where the plan writes
     nothing); None off the kernels' paths."""
     if "matrices" not in how:
@@ -131,8 +132,10 @@ def plan_result(x, how):
     out_batch_stride, out_row_stride = how["out_strides"]
     outer = how["outer"]
     sizes = [size for size, _, _ in outer] + [batch, rows, cols, e]
+    col_stride = how["col_stride"]
     src = torch.as_strided(
-        x, sizes, [stride * e for _, stride, _ in outer] + [batch_stride * e, row_stride * e, e, 1],
+        x, sizes,
+        [stride * e for _, stride, _ in outer] + [batch_stride * e, row_stride * e, col_stride * e, 1],
         x.storage_offset())
     out = poisoned_like((x.numel(),), x.dtype, x.device)
     dst = torch.as_strided(

@@ -229,12 +229,20 @@ PLANNED = [
     ("(B, S, H, D) to (B, H, S, D)", (2, 64, 8, 64), (0, 2, 1, 3), "wide_elements", (2, 64, 8), []),
     ("5-D shuffle", (8, 12, 16, 20, 24), (4, 2, 0, 3, 1), "tiled_row_strided", (20, 12, 24), [8, 16]),
     ("5-D, two dims fused", (8, 12, 16, 20, 24), (4, 0, 3, 1, 2), "tiled_row_strided", (20, 192, 24), [8]),
+    ("q of a packed qkv", lambda: torch.randn(2, 64, 8, 3 * 64)[..., :64], (0, 2, 1, 3),
+     "wide_elements", (2, 64, 8), []),
+    # The heads dim fuses with the element (16 KiB); the rows (heads) are 0 apart.
+    ("expanded kv heads", lambda: torch.randn(2, 64, 1, 64).expand(2, 64, 8, 64), (0, 2, 1, 3),
+     "wide_elements", (1, 8, 2), []),
+    # Heads to the front: all but the heads fuse into one element, repeated 8 times.
+    ("expanded kv, heads first", lambda: torch.randn(2, 64, 1, 64).expand(2, 64, 8, 64),
+     (2, 0, 1, 3), "wide_elements", (1, 8, 1), []),
 ]
 
 
 @pytest.mark.parametrize("name,shape,dims,path,matrices,outer", PLANNED, ids=[c[0] for c in PLANNED])
 def test_the_plan_moves_permutations_as_batches_of_transposes(name, shape, dims, path, matrices, outer):
-    x = torch.randn(shape)
+    x = shape() if callable(shape) else torch.randn(shape)
     how = torch_transpose.explain_permute(x, dims)
     if how.get("reason", "").startswith("a swapped dim far smaller"):
         how = torch_transpose._C._explain_permute_tuned(x, dims, fallback=0)
@@ -294,6 +302,19 @@ def test_cuda_permute_matches_aten(name, shape, dims, dtype):
     ((4, 130, 3, 65, 2), (4, 3, 1, 0, 2)), ((2,) * 14, tuple(range(13, -1, -1)))], ids=str)
 def test_cuda_every_dtype_and_outer_dims(dtype, shape, dims):
     check_cuda(random_tensor(shape, dtype, "cuda"), dims)
+
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+def test_cuda_wide_elements_whose_columns_lie_anywhere(dtype):
+    # The wide-element kernel takes rows of 64 values whatever the stride between them:
+    # q of a packed qkv, heads expanded from one, and both as the input of a 4-D move.
+    qkv = random_tensor((2, 65, 6, 3 * 64), dtype, "cuda")
+    kv = random_tensor((2, 65, 1, 64), dtype, "cuda").expand(2, 65, 6, 64)
+    for x in [qkv[..., :64], qkv[..., 64:128], kv]:
+        for dims in [(0, 2, 1, 3), (2, 0, 1, 3), (1, 2, 0, 3)]:
+            assert torch_transpose.explain_permute(x, dims)["path"] == "wide_elements"
+            check_cuda(x, dims)
 
 
 @pytest.mark.cuda

@@ -305,9 +305,11 @@ STRIDED_VIEWS = {
     "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
     "column_step": (lambda x: x[:, ::2], "aten_fallback"),
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
-    # 4 x 200 matrices: under a tenth of the tiles filled, ATen's copy (the tiled kernel too
-    # below).
-    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "aten_fallback"),
+    # 4 x 200 matrices: the small-dim kernel where the 200-element rows lie on 16 bytes
+    # (2-, 4- and 8-byte elements); else under a tenth of the tiles filled, ATen's copy
+    # (the tiled kernel too below).
+    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2),
+                       lambda dtype: "small_dim" if dtype.itemsize in (2, 4, 8) else "aten_fallback"),
     "two_batch_dims": (lambda x: x.view(2, 3, 50, 200)[:, :2], "tiled_row_strided"),
 }
 
@@ -317,7 +319,7 @@ STRIDED_VIEWS = {
 def test_each_layout_path_on_cuda(dtype, view):
     make, path = STRIDED_VIEWS[view]
     x = make(random_tensor((300, 200), dtype, "cuda"))
-    assert torch_transpose.explain(x)["path"] == path
+    assert torch_transpose.explain(x)["path"] == (path(dtype) if callable(path) else path)
     check(x, tiled_too=True)
 
 
@@ -348,9 +350,9 @@ ADJACENT_DIMS = [
     ((33000, 2, 2, 1024), torch.uint8, (1, 2), None, "wide_elements"),       # 66000 tiles of 1 row
     ((3, 5, 33, 2), torch.complex128, (1, 2), None, "wide_elements"),        # a tile past the rows
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
-    ((64, 65, 3), torch.float32, (0, 1), None, "aten_fallback"),             # 12-byte elements
+    ((64, 65, 3), torch.float32, (0, 1), None, "tiled_units"),               # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
-    ((3, 4, 5, 6), torch.float32, (0, 2), None, "aten_fallback"),            # 24-byte elements
+    ((40, 4, 50, 6), torch.float32, (0, 2), None, "tiled_units"),            # 24-byte elements
     ((64, 40, 96, 8), torch.int16, (0, 2), None, "tiled_row_strided"),      # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
      lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
@@ -364,6 +366,36 @@ def test_adjacent_dims_move_the_trailing_dims_as_elements(shape, dtype, dims, vi
     x = view(x) if view else x
     assert torch_transpose.explain(x, *dims)["path"] == path
     check(x, *dims)
+
+
+# Matrices with a side of 2 to 16 elements take the small-dim kernel: every short side and
+# element size, short input rows and short output rows, in batches whose warps cross
+# matrices, with a permutation's outer dims, and long sides cut short of a whole vector.
+SMALL_DIM_DTYPES = [d for d in ONE_DTYPE_PER_SIZE if torch.empty((), dtype=d).element_size() <= 8]
+
+
+@pytest.mark.parametrize("dtype", SMALL_DIM_DTYPES, ids=dtype_id)
+@pytest.mark.parametrize("short", range(2, 17))
+def test_small_dims_take_the_small_dim_kernel(dtype, short):
+    v = 16 // torch.empty((), dtype=dtype).element_size()  # elements a 16-byte vector
+    long = 48 * v
+    cases = [
+        (random_tensor((long, short), dtype, "cuda"), (0, 1)),
+        (random_tensor((3, long, short), dtype, "cuda"), (1, 2)),
+        (random_tensor((3, short, long), dtype, "cuda"), (1, 2)),
+        (random_tensor((short, 1024 * v), dtype, "cuda"), (0, 1)),                # staged spans
+        (random_tensor((short, long + v), dtype, "cuda")[:, :long + 1], (0, 1)),  # cut short
+    ]
+    for x, dims in cases:
+        assert torch_transpose.explain(x, *dims)["path"] == "small_dim", (x.shape, dims)
+        check(x, *dims)
+    # A permutation's outer dims, and output rows further apart than the long side.
+    for shape, dims in [((4, 6, long, short), (1, 3, 0, 2)), ((4, 6, short, long), (1, 0, 3, 2))]:
+        x = random_tensor(shape, dtype, "cuda")
+        assert torch_transpose.explain_permute(x, dims)["path"] == "small_dim", (shape, dims)
+        expected = x.permute(dims).contiguous()
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        assert_bitwise_equal(op.permute(x, dims), expected)
 
 
 # Wide elements of inputs larger than L2 are read at evict_last, and the last blocks
@@ -432,7 +464,8 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
 # fill more, the tiled kernel runs.
 @pytest.mark.parametrize("shape,dtype,dims,view,path", [
     ((8, 3, 5000), torch.uint8, (1, 2), None, "aten_fallback"),            # a dim of 3
-    ((5000, 3), torch.float16, (0, 1), None, "aten_fallback"),
+    ((5001, 3), torch.float16, (0, 1), None, "aten_fallback"),            # rows off 16 bytes
+    ((5000, 3), torch.float16, (0, 1), None, "small_dim"),                # on 16 bytes
     ((20000, 5, 2), torch.float64, (1, 2), None, "aten_fallback"),         # 5 x 2 matrices
     ((20000, 3, 3), torch.float8_e4m3fn, (1, 2), None, "aten_fallback"),  # 3 x 3 matrices
     ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "aten_fallback"),
@@ -505,3 +538,29 @@ def test_all_dtypes_covered_by_element_size_map():
             how = torch_transpose.explain(torch.empty(64, 64, dtype=dtype, device="cuda"))
             assert how["path"] == "tiled_contiguous", (dtype, how)
             assert (how["load_bytes"], how["store_bytes"]) == (16, 16), (dtype, how)
+
+
+# Elements of no power-of-two size (odd trailing blocks) move as units of their largest
+# power-of-two divisor: 1-byte units (3, 5 bytes), 2 (6), 4 (12, 20), 8 (24, 600: 8 x 8 tiles),
+# through tile edges, strided rows, storage offsets, outer batch dims.
+ODD_ELEMENTS = [
+    ((67, 129, 3), torch.uint8, (0, 1), None),
+    ((67, 131, 5), torch.uint8, (0, 1), lambda x: x[:, 2:]),
+    ((67, 129, 3), torch.int16, (0, 1), None),
+    ((1 + 33 * 70 * 3,), torch.int16, (0, 1), lambda x: x[1:].view(33, 70, 3)),
+    ((130, 67, 3), torch.float32, (0, 1), None),
+    ((3, 40, 50, 5), torch.float32, (1, 2), None),
+    ((33, 70, 3), torch.float64, (0, 1), None),
+    ((20, 30, 600), torch.uint8, (0, 1), None),
+    ((40, 6, 50, 3), torch.int16, (0, 2), None),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", ODD_ELEMENTS,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in ODD_ELEMENTS])
+def test_odd_elements_move_as_units(shape, dtype, dims, view):
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] in ("tiled_units", "aten_fallback"), how
+    check(x, *dims, tiled_too=True)

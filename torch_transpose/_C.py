@@ -72,6 +72,7 @@ def _to_dict(e: Dict[str, Any]) -> Dict[str, Any]:
     if get("rows", 0) > 0:
         d["matrices"] = (e["batch"], e["rows"], e["cols"])
         d["strides"] = (e["batch_stride"], e["row_stride"])
+        d["col_stride"] = e["col_stride"]
         d["out_strides"] = (e["out_batch_stride"], e["out_row_stride"])
         d["outer"] = [tuple(t) for t in zip(e["outer_sizes"], e["outer_strides"], e["outer_out_strides"])]
     d["load_bytes"] = get("load_bytes", 0)
@@ -120,7 +121,7 @@ def explain_permute(x: torch.Tensor, dims: Sequence[int],
 # -- development builds ----------------------------------------------------------------------------
 
 def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, interleave: int,
-            fallback: int) -> List[int]:
+            fallback: int, small_dim: int) -> List[int]:
     if l2_bytes < 0:
         raise ValueError("l2_bytes must be >= 0 (0: the device's)")
     if memory_bytes_per_s < 0:
@@ -131,7 +132,9 @@ def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, inte
         raise ValueError("interleave must be -1 (the rule's), 0 or 1")
     if not -1 <= fallback <= 1:
         raise ValueError("fallback must be -1 (the rule's), 0 or 1")
-    return [int(l2_bytes), int(tile_group_rows), int(interleave), int(fallback)]
+    if not -1 <= small_dim <= 0:
+        raise ValueError("small_dim must be -1 (the rule's) or 0")
+    return [int(l2_bytes), int(tile_group_rows), int(interleave), int(fallback), int(small_dim)]
 
 
 if development_build():
@@ -139,17 +142,21 @@ if development_build():
     def _explain_tuned(x: torch.Tensor, dim0: int = -2, dim1: int = -1,
                        device: Optional[int] = None, *, l2_bytes: int = 0,
                        memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
-                       interleave: int = -1, fallback: int = -1) -> Dict[str, Any]:
+                       interleave: int = -1, fallback: int = -1,
+                       small_dim: int = -1) -> Dict[str, Any]:
         """explain() with other device facts and choice overrides (development builds)."""
-        tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)
+        tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                         small_dim)
         return _explain(x, [dim0, dim1], False, device, tuning, memory_bytes_per_s)
 
     def _explain_permute_tuned(x: torch.Tensor, dims: Sequence[int],
                                device: Optional[int] = None, *, l2_bytes: int = 0,
                                memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
-                               interleave: int = -1, fallback: int = -1) -> Dict[str, Any]:
+                               interleave: int = -1, fallback: int = -1,
+                               small_dim: int = -1) -> Dict[str, Any]:
         """explain_permute() with other device facts and choice overrides (development builds)."""
-        tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)
+        tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                         small_dim)
         return _explain(x, dims, True, device, tuning, memory_bytes_per_s)
 
     if has_cuda_kernels():
@@ -162,18 +169,21 @@ if development_build():
         def _transpose_tuned(x: torch.Tensor, dim0: int = -2, dim1: int = -1, *,
                              l2_bytes: int = 0, memory_bytes_per_s: float = 0.0,
                              tile_group_rows: int = 0, interleave: int = -1,
-                             fallback: int = -1) -> torch.Tensor:
+                             fallback: int = -1, small_dim: int = -1) -> torch.Tensor:
             """The CUDA kernel with other device facts and choice overrides."""
-            tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)
+            tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                             small_dim)
             _check_tuned_input(x, "gputranspose.transpose")
             return torch.ops.gputranspose._transpose_tuned(x, dim0, dim1, tuning,
                                                            float(memory_bytes_per_s))
 
         def _permute_tuned(x: torch.Tensor, dims: Sequence[int], *, l2_bytes: int = 0,
                            memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
-                           interleave: int = -1, fallback: int = -1) -> torch.Tensor:
+                           interleave: int = -1, fallback: int = -1,
+                           small_dim: int = -1) -> torch.Tensor:
             """The permute's CUDA kernel with other device facts and choice overrides."""
-            tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)
+            tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                             small_dim)
             _check_tuned_input(x, "gputranspose.permute")
             return torch.ops.gputranspose._permute_tuned(x, list(dims), tuning,
                                                          float(memory_bytes_per_s))

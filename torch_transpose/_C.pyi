@@ -25,6 +25,7 @@ def _explain_tuned(
     tile_group_rows: int = 0,
     interleave: int = -1,
     fallback: int = -1,
+    small_dim: int = -1,
 ) -> dict[str, Any]: ...
 def _transpose_tuned(
     x: Tensor,
@@ -36,6 +37,7 @@ def _transpose_tuned(
     tile_group_rows: int = 0,
     interleave: int = -1,
     fallback: int = -1,
+    small_dim: int = -1,
 ) -> Tensor: ...
 def _explain_permute_tuned(
     x: Tensor,
@@ -47,6 +49,7 @@ def _explain_permute_tuned(
     tile_group_rows: int = 0,
     interleave: int = -1,
     fallback: int = -1,
+    small_dim: int = -1,
 ) -> dict[str, Any]: ...
 def _permute_tuned(
     x: Tensor,
@@ -57,4 +60,5 @@ def _permute_tuned(
     tile_group_rows: int = 0,
     interleave: int = -1,
     fallback: int = -1,
+    small_dim: int = -1,
 ) -> Tensor: ...

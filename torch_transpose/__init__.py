@@ -125,6 +125,7 @@ def explain(
     Returns a dict:
 
     * ``path``: ``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``, ``"tiled_row_strided"``,
+      ``"tiled_units"`` (elements of odd sizes), ``"small_dim"`` (a side of 2-16 elements),
       ``"wide_elements"``, ``"aten_fallback"`` (ATen's copy runs: correct, not fast), or
       ``"unsupported"`` (the op raises for this layout); ``reason`` says why.
     * ``kernel``: the kernel a CUDA device runs (e.g. ``"tiled<e=1, load=staged,

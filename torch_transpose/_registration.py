@@ -42,7 +42,8 @@ SCHEMAS = [
 
 PRIVATE_SCHEMAS = [
     # The plan and the kernel choice as text (csrc/stable/explain.cpp; torch_transpose/_C.py
-    # reads it). tuning: [] or [l2_bytes, tile_group_rows, interleave, fallback].
+    # reads it). tuning: [] or [l2_bytes, tile_group_rows, interleave, fallback,
+    # small_dim].
     "_explain(Tensor x, int[] dims, bool permute, int device, int[] tuning, "
     "float memory_bytes_per_s) -> Tensor",
     # Development builds: the CUDA kernels with other device facts and choice overrides.

@@ -66,8 +66,9 @@ bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
 
 // Evict-last reads release their lines from a block index on, in launch order along the
 // grid's x: with outer batch dims (the grid's y and z) there is no one such order.
+// Wide elements whose columns lie apart (or repeat) leave lines that no release rule knows.
 bool evict_last_input(const TransposePlan& plan, const DeviceFacts& facts) {
-  return plan.outer_dims == 0 && input_past_l2(plan, facts);
+  return plan.outer_dims == 0 && plan.col_stride == 1 && input_past_l2(plan, facts);
 }
 
 // Whether the output's rows take aligned stores. An aligned tile writes its part of each
@@ -284,6 +285,71 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
+// Elements of odd sizes: square tiles of T x T elements, T as large as keeps the tile
+// (with its padding column) within the 48 KiB every kernel may take: 32 up to 46-byte
+// elements, 16 up to 180, 8 beyond.
+void choose_units(KernelChoice& c, const TransposePlan& plan) {
+  const int64_t e = plan.element_size;
+  const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
+  c.unit_size = static_cast<int>(unit_bytes(e));
+  c.tile_rows = c.tile_cols = tile;
+  c.threads = 256;
+  c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
+  const int64_t blocks_x =
+      plan.batch * ((plan.rows + tile - 1) / tile) * ((plan.cols + tile - 1) / tile);
+  c.blocks = blocks_x * plan.outer_count;
+  c.tile_utilization = static_cast<double>(plan.outer_count * plan.batch * plan.rows * plan.cols) /
+                       (static_cast<double>(c.blocks) * tile * tile);
+  if (blocks_x > std::numeric_limits<int32_t>::max()) {
+    c.unsupported = "tensor too large for one launch (2^31 tiles or more)";
+  }
+}
+
+// A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
+// small-dim kernel moves such matrices as 16-byte vectors on both sides instead. It needs
+// the short side's runs dense (V consecutive short rows one run of S vectors) and every
+// vector on 16 bytes: the long side's rows, the data pointers and the batch strides.
+bool strides_aligned_16(int64_t pointer_alignment, const TransposePlan& plan, int64_t batch_stride,
+                        const int64_t* outer_strides) {
+  const int64_t e = plan.element_size;
+  bool aligned = pointer_alignment % 16 == 0 && (plan.batch == 1 || (batch_stride * e) % 16 == 0);
+  for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer_strides[i] * e) % 16 == 0;
+  return aligned;
+}
+
+bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
+  const int64_t e = plan.element_size;
+  if (e > 8) return false;
+  auto fits = [](int64_t side) { return side >= 2 && side <= kMaxSmallDim; };
+  // Matrices small on both sides fold into the tiled kernel's tiles, a dozen and more a tile.
+  if (fits(plan.rows) == fits(plan.cols)) return false;
+  // Short input rows: V input rows are one run; each output row takes a vector.
+  const bool short_input_rows =
+      fits(plan.cols) && plan.row_stride == plan.cols &&
+      plan.store_bytes == 16 &&
+      strides_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
+  // Short output rows: a vector of each input row makes one output run.
+  const bool short_output_rows =
+      fits(plan.rows) &&
+      plan.out_row_stride == plan.rows && plan.load_bytes == 16 &&
+      strides_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
+  if (!short_input_rows && !short_output_rows) return false;
+  const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
+  const int64_t groups = plan.batch * ((long_len + 16 / e - 1) / (16 / e));
+  // The kernel counts groups (FastDivider) and long-side elements in 32 bits.
+  if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock ||
+      long_len >= (int64_t{1} << 32) - 16) {
+    return false;
+  }
+  c.path = TransposePath::SmallDim;
+  c.short_input_rows = short_input_rows;
+  c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);
+  c.threads = kSmallDimThreadsPerBlock;
+  c.blocks = (groups + c.threads - 1) / c.threads * plan.outer_count;
+  c.tile_utilization = 1.0;
+  return true;
+}
+
 }  // namespace
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
@@ -294,15 +360,11 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   switch (plan.path) {
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
+      if (overrides.small_dim != 0 && choose_small_dim(c, plan)) break;
       choose_tiled(c, plan, facts, overrides);
-      if (c.unsupported == nullptr &&
-          (overrides.fallback == 1 ||
-           (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization))) {
-        c.path = TransposePath::AtenFallback;
-        c.fallback_reason =
-            "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
-            "tiles filled): the framework's strided copy is faster";
-      }
+      break;
+    case TransposePath::TiledUnits:
+      choose_units(c, plan);
       break;
     case TransposePath::WideElements:
       choose_wide(c, plan, facts);
@@ -311,6 +373,17 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::Memcpy:
     case TransposePath::AtenFallback:
       break;
+  }
+  const bool tiled = c.path == TransposePath::TiledContiguous ||
+                     c.path == TransposePath::TiledRowStrided ||
+                     c.path == TransposePath::TiledUnits;
+  if (tiled && c.unsupported == nullptr &&
+      (overrides.fallback == 1 ||
+       (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization))) {
+    c.path = TransposePath::AtenFallback;
+    c.fallback_reason =
+        "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
+        "tiles filled): the framework's strided copy is faster";
   }
   return c;
 }
@@ -326,6 +399,14 @@ std::string kernel_name(const KernelChoice& c) {
       return "wide_elements<threads=" + std::to_string(c.threads) +
              ", units=" + std::to_string(c.tile_rows * c.tile_cols) +
              ", l2=" + input_l2_name(c.input_l2) + ">";
+    case TransposePath::TiledUnits:
+      return "tiled_units<unit=" + std::to_string(c.unit_size) +
+             ", units=" + std::to_string(c.element_size / c.unit_size) +
+             ", tile=" + std::to_string(c.tile_rows) + ">";
+    case TransposePath::SmallDim:
+      return "small_dim<e=" + std::to_string(c.element_size) +
+             ", short=" + std::to_string(c.short_side) +
+             (c.short_input_rows ? ", short_rows=input>" : ", short_rows=output>");
     case TransposePath::Memcpy:
       return "memcpy";
     case TransposePath::Empty:

@@ -19,7 +19,13 @@ struct ChoiceOverrides {
   int64_t tile_group_rows = 0;  // tile-rows walked together (> 0)
   int interleave = -1;          // interleaved tile columns: 0 or 1
   int fallback = -1;            // tiles the tensor barely fills: 1 ATen's copy, 0 the tiled kernel
+  int small_dim = -1;           // a side of 2-16 elements: 0 the tiled kernel, else the rule
 };
+
+// The longest short side the small-dim kernel takes (one instance per length from 2).
+constexpr int kMaxSmallDim = 16;
+// The small-dim kernel's block (small_dim_transpose.cuh).
+constexpr int kSmallDimThreadsPerBlock = 128;
 
 struct KernelChoice {
   TransposePath path = TransposePath::AtenFallback;
@@ -31,6 +37,11 @@ struct KernelChoice {
   InputL2 input_l2 = InputL2::Normal;  // the wide-element kernel's too
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
   int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
+  int unit_size = 0;  // the unit-tiled kernel's unit, in bytes (1, 2, 4 or 8)
+  // The small-dim kernel's short side (2 .. kMaxSmallDim elements), and whether it is the
+  // input's rows (cols of the plan) or the output's (rows of the plan).
+  int short_side = 0;
+  bool short_input_rows = false;
   // The tiled walk: tile-rows walked together, interleaved tile columns, and for folded
   // tiles log2 of the sub-tile that holds one small matrix.
   int64_t group_rows = 0;

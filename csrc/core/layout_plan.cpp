@@ -14,12 +14,22 @@ const char* path_name(TransposePath path) {
       return "tiled_contiguous";
     case TransposePath::TiledRowStrided:
       return "tiled_row_strided";
+    case TransposePath::TiledUnits:
+      return "tiled_units";
     case TransposePath::WideElements:
       return "wide_elements";
+    case TransposePath::SmallDim:
+      return "small_dim";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }
   return "unknown";
+}
+
+int64_t unit_bytes(int64_t element_size) {
+  int64_t unit = 8;
+  while (element_size % unit != 0) unit /= 2;
+  return unit;
 }
 
 int64_t pointer_alignment(uintptr_t address) {
@@ -104,10 +114,25 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     element_numel = sizes[n - 1];
     --n;
   }
+  const int64_t element_size = es * element_numel;
+  // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
+  const bool units = element_size > 16 ? element_size % 16 != 0
+                                       : (element_size & (element_size - 1)) != 0;
+  const bool wide = element_size > 16 && !units;
+  // One dim left besides wide elements (strided or repeated ones, in the result's order):
+  // a matrix of one column, whose rows are those elements.
+  if (wide && n == 1) {
+    sizes[1] = sizes[0], strides[1] = strides[0];
+    sizes[0] = 1, strides[0] = element_numel;
+    n = 2;
+  }
   int cols_dim = -1;
   for (int i = 0; i + 1 < n; ++i) {
     if (strides[i] == element_numel) cols_dim = i;
   }
+  // Wide elements are moved unit by unit, each a contiguous run on both sides: any dim
+  // before the rows can be the columns, at any stride (q of a packed qkv, expanded heads).
+  if (cols_dim < 0 && wide && n >= 2) cols_dim = n - 2;
   if (cols_dim < 0) {
     return fallback(
         "no batch of matrix transposes: no dim of the result but its last lies one element "
@@ -116,15 +141,13 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   if (n - 3 > kMaxOuterDims) {
     return fallback("the result's dims fuse into more than 9 batch dims");
   }
-  const int64_t element_size = es * element_numel;
-  const bool wide = element_size > 16;
-  if (wide ? element_size % 16 != 0 : (element_size & (element_size - 1)) != 0) {
+  if (units && element_size > kMaxUnitElementBytes) {
     return fallback(
-        "the element (the trailing dims that keep their order) is neither 1, 2, 4, 8 or 16 bytes "
-        "nor a multiple of 16");
+        "the element (the trailing dims that keep their order) is no power of two, no multiple of "
+        "16, and wider than 682 bytes");
   }
   for (int i = 0; i < n; ++i) {
-    if (strides[i] == 0) {
+    if (strides[i] == 0 && !wide) {
       return fallback(i == n - 1 ? "expanded rows (stride 0)" : "expanded batch dim (stride 0)");
     }
     if (strides[i] % element_numel != 0) {
@@ -136,11 +159,13 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   TransposePlan plan;
   plan.bytes = numel * es;
   plan.element_size = element_size;
+  plan.in_alignment = pointer_alignment(x.address);
   plan.out_alignment = out_alignment;
   plan.rows = sizes[n - 1];
   plan.cols = sizes[cols_dim];
   plan.row_stride = strides[n - 1] / element_numel;
-  if (plan.row_stride < plan.cols) {
+  plan.col_stride = strides[cols_dim] / element_numel;
+  if (!wide && plan.row_stride < plan.cols) {
     return fallback("rows overlap, or lie a part of an element apart");
   }
   plan.out_row_stride = 1;
@@ -177,8 +202,8 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool contiguous = plan.outer_dims == 0 && plan.row_stride == plan.cols &&
                           plan.out_row_stride == plan.rows &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  // The kernels read whole elements, 16-byte units of wide ones.
-  const int64_t access = std::min<int64_t>(element_size, 16);
+  // The kernels read whole elements, 16-byte units of wide ones, units of the others.
+  const int64_t access = units ? unit_bytes(element_size) : std::min<int64_t>(element_size, 16);
   if (x.address % access != 0 || out_alignment % access != 0) {
     return fallback("data pointer not aligned to the element size");
   }
@@ -194,6 +219,11 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     plan.reason = "elements wider than 16 bytes (the trailing dims that keep their order)";
     plan.load_bytes = 16;
     plan.store_bytes = 16;
+    return plan;
+  }
+  if (units) {
+    plan.path = TransposePath::TiledUnits;
+    plan.reason = "elements of no power-of-two size (odd trailing blocks), moved as units";
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;

@@ -13,8 +13,12 @@ enum class TransposePath {
   TiledContiguous,  // (batch of) contiguous row-major matrices, adjacent dims swapped
   TiledRowStrided,  // rows strided (slices, padded pitch, a permutation's dims between
                     // them), unit stride inside a row
+  TiledUnits,       // elements of no power-of-two size and no multiple of 16 (3, 6, 12, 24
+                    // ... bytes), moved as units of their largest power-of-two divisor
   WideElements,     // elements wider than 16 bytes (the trailing dims that keep their
                     // order): a copy of whole elements into the result's order
+  SmallDim,         // a batch of matrices with one side of 2-16 elements (a kernel choice
+                    // of a tiled plan: kernel_choice.h)
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 
@@ -43,7 +47,8 @@ constexpr int kMaxOuterDims = 8;
 
 // The input seen as a batch of matrices of rows x cols elements whose transposes the result
 // holds: input row i of matrix b starts at element b * batch_stride + i * row_stride (strides
-// in elements, from the data pointer), and its element j lands at output element
+// in elements, from the data pointer; its element j at j * col_stride more, col_stride 1
+// but for wide elements, whose columns may lie anywhere), and its element j lands at output element
 // b * out_batch_stride + j * out_row_stride + i. Where the result moves more dims than one
 // pair, the further batch dims are `outer` ones, each with its input and output stride. The
 // planner fuses the result's dims that lie back to back in the input, drops size-1 dims and
@@ -62,6 +67,7 @@ struct TransposePlan {
   int64_t cols = 0;
   int64_t batch_stride = 0;      // input, elements
   int64_t row_stride = 0;        // input, elements
+  int64_t col_stride = 1;        // input, elements: 1 but on the wide-element path
   int64_t out_batch_stride = 0;  // output, elements
   int64_t out_row_stride = 0;    // output, elements
   int outer_dims = 0;
@@ -74,8 +80,14 @@ struct TransposePlan {
   // (kernel_choice.h) picks the access from these.
   int64_t load_bytes = 0;
   int64_t store_bytes = 0;
+  int64_t in_alignment = 0;   // of the input's data pointer, in bytes (a power of two, <= 256)
   int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
 };
+
+// Elements the unit-tiled kernel takes: up to 682 bytes (an 8 x 8 tile in 48 KiB).
+constexpr int64_t kMaxUnitElementBytes = 682;
+// The unit of such an element: the largest power of two, up to 8, that divides its size.
+int64_t unit_bytes(int64_t element_size);
 
 // The largest power of two, up to 256, that divides `address`.
 int64_t pointer_alignment(uintptr_t address);

@@ -42,6 +42,7 @@ void describe_choice(const KernelChoice& choice, Explanation& e) {
   }
   if (choice.path == TransposePath::TiledContiguous ||
       choice.path == TransposePath::TiledRowStrided ||
+      choice.path == TransposePath::TiledUnits ||
       choice.path == TransposePath::WideElements) {
     e.input_l2 = input_l2_name(choice.input_l2);
     e.tile_rows = choice.tile_rows;
@@ -67,6 +68,7 @@ Explanation explain_for(const at::Tensor& x, PlanOf&& plan_of, int device, const
   e.cols = plan.cols;
   e.batch_stride = plan.batch_stride;
   e.row_stride = plan.row_stride;
+  e.col_stride = plan.col_stride;
   e.out_batch_stride = plan.out_batch_stride;
   e.out_row_stride = plan.out_row_stride;
   e.outer_sizes.assign(plan.outer_sizes, plan.outer_sizes + plan.outer_dims);

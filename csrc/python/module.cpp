@@ -27,6 +27,7 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
   if (e.rows > 0) {
     d["matrices"] = pybind11::make_tuple(e.batch, e.rows, e.cols);
     d["strides"] = pybind11::make_tuple(e.batch_stride, e.row_stride);
+    d["col_stride"] = e.col_stride;
     d["out_strides"] = pybind11::make_tuple(e.out_batch_stride, e.out_row_stride);
     pybind11::list outer;
     for (size_t k = 0; k < e.outer_sizes.size(); ++k) {
@@ -60,19 +61,21 @@ int device_index(std::optional<int> device) { return device.has_value() ? *devic
 
 #ifdef GPUTRANSPOSE_DEVELOPMENT
 gputranspose::Tuning tuning_from(int64_t l2_bytes, double memory_bytes_per_s,
-                                 int64_t tile_group_rows, int interleave, int fallback) {
+                                 int64_t tile_group_rows, int interleave, int fallback, int small_dim) {
   TORCH_CHECK_VALUE(l2_bytes >= 0, "l2_bytes must be >= 0 (0: the device's)");
   TORCH_CHECK_VALUE(memory_bytes_per_s >= 0, "memory_bytes_per_s must be >= 0 (0: the device's)");
   TORCH_CHECK_VALUE(tile_group_rows >= 0, "tile_group_rows must be >= 0 (0: the rule's)");
   TORCH_CHECK_VALUE(interleave >= -1 && interleave <= 1,
                     "interleave must be -1 (the rule's), 0 or 1");
   TORCH_CHECK_VALUE(fallback >= -1 && fallback <= 1, "fallback must be -1 (the rule's), 0 or 1");
+  TORCH_CHECK_VALUE(small_dim >= -1 && small_dim <= 0, "small_dim must be -1 (the rule's) or 0");
   gputranspose::Tuning tuning;
   tuning.l2_bytes = l2_bytes;
   tuning.memory_bytes_per_s = memory_bytes_per_s;
   tuning.choice.tile_group_rows = tile_group_rows;
   tuning.choice.interleave = interleave;
   tuning.choice.fallback = fallback;
+  tuning.choice.small_dim = small_dim;
   return tuning;
 }
 #endif
@@ -122,52 +125,60 @@ PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
       "_explain_tuned",
       [](const at::Tensor& x, int64_t dim0, int64_t dim1, std::optional<int> device,
          int64_t l2_bytes, double memory_bytes_per_s, int64_t tile_group_rows, int interleave,
-         int fallback) {
+         int fallback, int small_dim) {
         return to_dict(gputranspose::explain_tuned(
             x, dim0, dim1, device_index(device),
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)));
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                        small_dim)));
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::arg("device") = py::none(),
       py::kw_only(), py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
       py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
+      py::arg("small_dim") = -1,
       "explain() with other device facts and choice overrides (development builds).");
   m.def(
       "_explain_permute_tuned",
       [](const at::Tensor& x, std::vector<int64_t> dims, std::optional<int> device,
          int64_t l2_bytes, double memory_bytes_per_s, int64_t tile_group_rows, int interleave,
-         int fallback) {
+         int fallback, int small_dim) {
         return to_dict(gputranspose::explain_permute_tuned(
             x, dims, device_index(device),
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback)));
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                        small_dim)));
       },
       py::arg("x"), py::arg("dims"), py::arg("device") = py::none(), py::kw_only(),
       py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
       py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
+      py::arg("small_dim") = -1,
       "explain_permute() with other device facts and choice overrides (development builds).");
 #ifdef GPUTRANSPOSE_WITH_CUDA
   m.def(
       "_transpose_tuned",
       [](const at::Tensor& x, int64_t dim0, int64_t dim1, int64_t l2_bytes,
-         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int fallback) {
+         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int fallback, int small_dim) {
         return gputranspose::transpose_cuda_tuned(
             x, dim0, dim1,
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback));
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                        small_dim));
       },
       py::arg("x"), py::arg("dim0") = -2, py::arg("dim1") = -1, py::kw_only(),
       py::arg("l2_bytes") = 0, py::arg("memory_bytes_per_s") = 0.0,
       py::arg("tile_group_rows") = 0, py::arg("interleave") = -1, py::arg("fallback") = -1,
+      py::arg("small_dim") = -1,
       "The CUDA kernel with other device facts and choice overrides (development builds).");
   m.def(
       "_permute_tuned",
       [](const at::Tensor& x, std::vector<int64_t> dims, int64_t l2_bytes,
-         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int fallback) {
+         double memory_bytes_per_s, int64_t tile_group_rows, int interleave, int fallback, int small_dim) {
         return gputranspose::permute_cuda_tuned(
             x, dims,
-            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback));
+            tuning_from(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
+                        small_dim));
       },
       py::arg("x"), py::arg("dims"), py::kw_only(), py::arg("l2_bytes") = 0,
       py::arg("memory_bytes_per_s") = 0.0, py::arg("tile_group_rows") = 0,
       py::arg("interleave") = -1, py::arg("fallback") = -1,
+      py::arg("small_dim") = -1,
       "The permute's CUDA kernel with other device facts and choice overrides (development "
       "builds).");
 #endif

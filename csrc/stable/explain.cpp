@@ -78,6 +78,7 @@ void describe_choice(const KernelChoice& choice, Lines& e) {
   }
   if (choice.path == TransposePath::TiledContiguous ||
       choice.path == TransposePath::TiledRowStrided ||
+      choice.path == TransposePath::TiledUnits ||
       choice.path == TransposePath::WideElements) {
     e.add("input_l2", input_l2_name(choice.input_l2));
     e.add("tile_rows", choice.tile_rows);
@@ -106,6 +107,7 @@ Tensor explain_op(const Tensor& x, std::vector<int64_t> dims, bool permute, int6
   e.add("cols", plan.cols);
   e.add("batch_stride", plan.batch_stride);
   e.add("row_stride", plan.row_stride);
+  e.add("col_stride", plan.col_stride);
   e.add("out_batch_stride", plan.out_batch_stride);
   e.add("out_row_stride", plan.out_row_stride);
   e.add_list("outer_sizes", plan.outer_sizes, plan.outer_dims);

@@ -1,7 +1,8 @@
 #pragma once
 // Development builds' overrides of the device facts and the kernel choice, as the private
-// ops take them: tuning = [l2_bytes, tile_group_rows, interleave, fallback] (empty: none),
-// and the memory's bandwidth. The Python side (torch_transpose/_C.py) checks their ranges.
+// ops take them: tuning = [l2_bytes, tile_group_rows, interleave, fallback, small_dim]
+// (empty: none), and the memory's bandwidth. The Python side (torch_transpose/_C.py)
+// checks their ranges.
 
 #include "../core/kernel_choice.h"
 #include "errors.h"
@@ -26,14 +27,15 @@ struct Tuning {
 inline std::optional<Tuning> tuning_from(const std::vector<int64_t>& tuning,
                                          double memory_bytes_per_s) {
   if (tuning.empty()) return std::nullopt;
-  check_value(tuning.size() == 4, "gputranspose: tuning takes [l2_bytes, tile_group_rows, "
-              "interleave, fallback]");
+  check_value(tuning.size() == 5, "gputranspose: tuning takes [l2_bytes, tile_group_rows, "
+              "interleave, fallback, small_dim]");
   Tuning t;
   t.l2_bytes = tuning[0];
   t.memory_bytes_per_s = memory_bytes_per_s;
   t.choice.tile_group_rows = tuning[1];
   t.choice.interleave = static_cast<int>(tuning[2]);
   t.choice.fallback = static_cast<int>(tuning[3]);
+  t.choice.small_dim = static_cast<int>(tuning[4]);
   return t;
 }
 

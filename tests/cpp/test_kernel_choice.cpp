@@ -160,10 +160,52 @@ TEST(KernelChoice, TileUtilizationSaysHowMuchOfTheLaunchedTilesTheTensorFills) {
   EXPECT_GT(heads.tile_utilization, 0.9);
 }
 
+TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
+  // Short input rows: (20000000, 3) -> (3, 20000000), output rows on 16 bytes.
+  KernelChoice c = choose({{20000000, 3}, {}, 2}, h100());
+  EXPECT_EQ(c.path, TransposePath::SmallDim);
+  EXPECT_EQ(kernel_name(c), "small_dim<e=2, short=3, short_rows=input>");
+  EXPECT_EQ(c.blocks, (20000000 / 8 + 127) / 128);
+  // Short output rows: (4, 3, 65536) -> (4, 65536, 3), input rows on 16 bytes.
+  c = choose({{4, 3, 65536}, {}, 1}, h100());
+  EXPECT_EQ(kernel_name(c), "small_dim<e=1, short=3, short_rows=output>");
+  EXPECT_EQ(c.blocks, (4 * 65536 / 16 + 127) / 128);
+  // Every side from 2 to 16, every element of up to 8 bytes.
+  for (int64_t e : {1, 2, 4, 8}) {
+    for (int64_t s = 2; s <= kMaxSmallDim; ++s) {
+      EXPECT_EQ(choose({{4096, s}, {}, e}, h100()).short_side, s);
+      EXPECT_EQ(choose({{s, 4096}, {}, e}, h100()).short_side, s);
+    }
+  }
+  // Not: both sides short (the tiled kernel folds such matrices), 17 or more, 16-byte elements, rows off 16 bytes, a misaligned pointer or batch.
+  EXPECT_NE(choose({{1000, 6, 6}, {}, 8}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{4096, 17}, {}, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{4096, 3}, {}, 16}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{4095, 3}, {}, 4}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{3, 4095}, {}, 4}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{4096, 3}, {}, 4, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{5, 4096, 3}, {4096 * 3 + 1, 3, 1}, 4}, h100()).path, TransposePath::SmallDim);
+  // Long sides of 2^32 elements or more: the tiled kernel (the kernel counts in 32 bits).
+  EXPECT_NE(choose({{(int64_t{1} << 32) + 16, 3}, {}, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{3, (int64_t{1} << 32) + 16}, {}, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_EQ(choose({{(int64_t{1} << 31) + 16, 3}, {}, 1}, h100()).path, TransposePath::SmallDim);
+  // Short output rows need the output's rows back to back; an input sliced along the long
+  // side is fine (the last group is cut short).
+  EXPECT_EQ(choose({{3, 4001}, {4004, 1}, 4}, h100()).path, TransposePath::SmallDim);
+  // A development build may keep the tiled kernel.
+  std::vector<int64_t> sizes{20000000, 3}, strides{3, 1};
+  StridedLayout layout{2, sizes.data(), strides.data(), 2, 0x7f0000000000};
+  ChoiceOverrides tiled;
+  tiled.small_dim = 0;
+  EXPECT_EQ(choose_kernel(plan_transpose(layout, {0, 1, false}), h100(), tiled).path,
+            TransposePath::AtenFallback);  // the tiled kernel, under a tenth filled
+}
+
 TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
-  // A swapped dim of 3 (or 3 x 3 matrices): under a tenth of the launched tiles filled.
-  for (const KernelChoice& c : {choose({{3, 20000000}, {}, 1}, h100()),
-                                choose({{20000000, 3}, {}, 2}, h100()),
+  // A batch of 3 x 3 matrices, a swapped dim of 3 whose long rows start anywhere: under a
+  // tenth of the launched tiles filled.
+  for (const KernelChoice& c : {choose({{3, 20000001}, {}, 1}, h100()),
+                                choose({{20000001, 3}, {}, 2}, h100()),
                                 choose({{1000000, 3, 3}, {}, 1}, h100())}) {
     EXPECT_EQ(c.path, TransposePath::AtenFallback);
     EXPECT_LT(c.tile_utilization, 0.1);
@@ -182,7 +224,7 @@ TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
     EXPECT_NE(c.path, TransposePath::AtenFallback);
   }
   // A development build may keep the tiled kernel there.
-  std::vector<int64_t> sizes{3, 20000000}, strides{20000000, 1};
+  std::vector<int64_t> sizes{3, 20000001}, strides{20000001, 1};
   StridedLayout layout{2, sizes.data(), strides.data(), 1, 0x7f0000000000};
   ChoiceOverrides tiled;
   tiled.fallback = 0;
@@ -236,10 +278,24 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   EXPECT_EQ(plan({64, 64, 4}, {512, 8, 2}, 0, 1).path, TransposePath::AtenFallback);
 }
 
+TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
+  KernelChoice c = choose({{64, 64, 3}, {}, 1}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 1);
+  EXPECT_EQ(c.tile_rows, 32);
+  c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);  // 12 bytes: 3 units of 4
+  EXPECT_EQ(c.unit_size, 4);
+  EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
+  c = choose({{64, 64, 75}, {}, 8}, h100(), 0, 1);  // 600 bytes: 8 x 8 tiles
+  EXPECT_EQ(c.unit_size, 8);
+  EXPECT_EQ(c.tile_rows, 8);
+  EXPECT_LE(c.shared_bytes, 48 * 1024);
+}
+
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
   EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);
-  EXPECT_EQ(choose({{64, 64, 3}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{64, 64, 700}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
   EXPECT_EQ(kernel_name(choose({{64, 32}, {64, 2}, 4}, h100())), "");
 }
 

@@ -15,6 +15,11 @@ template <int E>
 cudaError_t small_tile_blocks_per_sm(int* blocks);
 cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream);
+cudaError_t launch_unit_tiled(const TransposePlan& plan, const KernelChoice& choice,
+                              const void* in, void* out, cudaStream_t stream);
+template <int E>
+cudaError_t launch_small_dim(const TransposePlan& plan, const KernelChoice& choice,
+                             const void* in, void* out, cudaStream_t stream);
 
 namespace {
 
@@ -84,6 +89,20 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
       return cudaErrorNotSupported;
     case TransposePath::WideElements:
       return cuda::launch_wide_elements(plan, choice, in, out, stream);
+    case TransposePath::TiledUnits:
+      return cuda::launch_unit_tiled(plan, choice, in, out, stream);
+    case TransposePath::SmallDim:
+      switch (choice.element_size) {
+        case 1:
+          return cuda::launch_small_dim<1>(plan, choice, in, out, stream);
+        case 2:
+          return cuda::launch_small_dim<2>(plan, choice, in, out, stream);
+        case 4:
+          return cuda::launch_small_dim<4>(plan, choice, in, out, stream);
+        case 8:
+          return cuda::launch_small_dim<8>(plan, choice, in, out, stream);
+      }
+      return cudaErrorNotSupported;
     case TransposePath::AtenFallback:
       break;
   }

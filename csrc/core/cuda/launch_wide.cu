@@ -20,6 +20,7 @@ cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choi
   params.out = static_cast<uint4*>(out);
   params.batch_stride = plan.batch_stride * element_units;
   params.row_stride = plan.row_stride * element_units;
+  params.col_stride = plan.col_stride * element_units;
   params.out_batch_stride = plan.out_batch_stride * element_units;
   params.out_row_stride = plan.out_row_stride * element_units;
   params.outer = outer_batch(plan, plan.element_size);

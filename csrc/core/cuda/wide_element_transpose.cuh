@@ -30,6 +30,7 @@ struct WideElementParams {
   uint4* __restrict__ out;
   int64_t batch_stride;       // input, in 16-byte units
   int64_t row_stride;         // input, in 16-byte units
+  int64_t col_stride;         // input, in 16-byte units (elements of a row: any stride)
   int64_t out_batch_stride;   // output, in 16-byte units
   int64_t out_row_stride;     // output, in 16-byte units (between rows' first units)
   uint32_t out_row_units;     // 16-byte units per output row: rows x element_units (< 2^31)
@@ -98,7 +99,7 @@ __global__ void __launch_bounds__(THREADS)
       const uint32_t col = out_row - b * p.cols.divisor;
       const uint32_t row = p.element_units.div(u);
       const uint32_t unit_in_element = u - row * p.element_units.divisor;
-      from[k] = p.in + (b * p.batch_stride + int64_t{col} * p.element_units.divisor +
+      from[k] = p.in + (b * p.batch_stride + int64_t{col} * p.col_stride +
                         int64_t{row} * p.row_stride + unit_in_element);
       starts_row[k] = col == 0 && unit_in_element == 0;
       v[k] = load_unit<EVICT_LAST>(from[k]);

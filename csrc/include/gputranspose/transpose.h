@@ -56,6 +56,7 @@ struct Explanation {
   int64_t cols = 0;
   int64_t batch_stride = 0;
   int64_t row_stride = 0;
+  int64_t col_stride = 0;  // 1 but for wide elements, whose columns may lie anywhere
   // Where each matrix's transpose lands in the result (elements): matrix b's output row j
   // (input column j) at b * out_batch_stride + j * out_row_stride.
   int64_t out_batch_stride = 0;

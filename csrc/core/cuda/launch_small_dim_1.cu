@@ -1,0 +1,10 @@
+// The small-dim kernel's instances for 1-byte elements.
+#include "launch_small_dim.cuh"
+
+namespace gputranspose {
+namespace cuda {
+
+GPUTRANSPOSE_INSTANTIATE_LAUNCH_SMALL_DIM(1)
+
+}  // namespace cuda
+}  // namespace gputranspose

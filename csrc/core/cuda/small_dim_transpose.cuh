@@ -1,0 +1,186 @@
+#pragma once
+// The transpose of matrices with one side of 2 to 16 elements (NCHW -> NHWC with 3
+// channels, (10000000, 3) -> (3, 10000000)): a tile of the tiled kernel would hold a few
+// rows of mostly nothing. Here a thread takes a group of V = 16 / E elements along the
+// long side and all S along the short one, as 16-byte vectors on both sides, and
+// reorders the S x V block in its registers (byte permutes, no shared memory and no
+// barrier between a load and its use):
+//  - short input rows (S = cols): the group's V input rows are one contiguous run of S
+//    vectors; it becomes one vector in each of the S output rows, which lie far apart and
+//    so are written by the warp as S coalesced runs.
+//  - short output rows (S = rows): one vector from each of the S input rows becomes a
+//    contiguous run of S vectors of the output.
+// The warp's 32 runs on the packed side make one contiguous span, which it reads or writes
+// through shared memory as coalesced 512-byte rows: a thread's own run, S vectors apart
+// from its neighbours', would make each 16-byte access of the warp touch 32 lines. A warp
+// whose groups cross a matrix or the tensor's end accesses its own runs instead, and a
+// group that the long side's end cuts short is moved element by element.
+
+#include "../kernel_choice.h"
+#include "fast_divider.h"
+#include "outer_batch.cuh"
+#include "ptx.cuh"
+
+#include <cstdint>
+
+namespace gputranspose {
+namespace cuda {
+
+constexpr int kSmallDimThreads = kSmallDimThreadsPerBlock;
+
+struct SmallDimParams {
+  const char* __restrict__ in;
+  char* __restrict__ out;
+  int64_t batch_stride;      // bytes, input
+  int64_t row_stride;        // bytes, input (short output rows: between the S input rows)
+  int64_t out_batch_stride;  // bytes
+  int64_t out_row_stride;    // bytes (short input rows: between the S output rows)
+  uint32_t long_len;         // elements along the long side
+  uint32_t groups;           // batch x groups a matrix (< 2^31)
+  FastDivider matrix_groups; // groups a matrix: long_len / V, rounded up
+  OuterBatch outer;
+};
+
+// Output word w of the transpose of an R x C row-major block of E-byte elements, held as
+// 32-bit words, into C x R row-major: every index is a constant once the callers' loops
+// unroll, so this is 0 (E >= 4), 1 (E = 2) or 3 (E = 1) byte permutes.
+template <int R, int C, int E>
+__device__ __forceinline__ uint32_t transposed_word(const uint32_t* in, int w) {
+  auto source_byte = [](int out_byte) {
+    const int q = out_byte / E;  // output element: column q / R, row q % R
+    return ((q % R) * C + q / R) * E + out_byte % E;
+  };
+  if constexpr (E >= 4) {
+    return in[source_byte(4 * w) / 4];
+  } else if constexpr (E == 2) {
+    const int a = source_byte(4 * w);
+    const int b = source_byte(4 * w + 2);
+    return __byte_perm(in[a / 4], in[b / 4], (a % 4) | ((a % 4 + 1) << 4) | ((4 + b % 4) << 8) |
+                                                  ((4 + b % 4 + 1) << 12));
+  } else {
+    const int a = source_byte(4 * w), b = source_byte(4 * w + 1);
+    const int c = source_byte(4 * w + 2), d = source_byte(4 * w + 3);
+    const uint32_t low = __byte_perm(in[a / 4], in[b / 4], (a % 4) | ((4 + b % 4) << 4));
+    const uint32_t high = __byte_perm(in[c / 4], in[d / 4], (c % 4) | ((4 + d % 4) << 4));
+    return __byte_perm(low, high, 0x5410);
+  }
+}
+
+// Shared memory of a warp's staged span: 32 x S vectors, one spare after every S where S
+// is even, so that a thread's S consecutive accesses fall in distinct banks (16-byte
+// accesses are served 8 lanes at a time); the warp's rows of 32 then meet a bank twice in
+// some groups of 8 lanes where S is 2, 4, 6, 10, 12 or 14, never where S is odd, 8 or 16.
+template <int S>
+__host__ __device__ constexpr int staged_vectors_per_warp() {
+  return S % 2 == 0 ? 32 * (S + 1) : 32 * S;
+}
+template <int S>
+__device__ __forceinline__ int staged_slot(int q) {
+  return S % 2 == 0 ? q + q / S : q;
+}
+
+// SHORT_INPUT_ROWS: S = cols (input rows of S elements, row_stride == S);
+// otherwise S = rows (output rows of S elements, out_row_stride == S).
+template <int E, int S, bool SHORT_INPUT_ROWS>
+__global__ void __launch_bounds__(kSmallDimThreads)
+    small_dim_transpose_kernel(SmallDimParams p) {
+  constexpr int V = 16 / E;        // elements of the long side a group
+  constexpr int WORDS = 4 * S;     // the group's bytes, 16 S, in 32-bit words
+  using Element = typename Bytes<E>::type;
+  extern __shared__ uint4 staged[];
+  if (!add_outer_offsets(p.outer, p.in, p.out)) return;
+  const uint32_t group = blockIdx.x * kSmallDimThreads + threadIdx.x;
+  const bool live = group < p.groups;
+  const uint32_t b = p.matrix_groups.div(live ? group : 0);
+  const uint32_t first = (live ? group : 0) - b * p.matrix_groups.divisor;
+  const uint32_t start = first * V;  // along the long side
+  const uint32_t count = live ? min(static_cast<uint32_t>(V), p.long_len - start) : 0;
+  const char* in = p.in + b * p.batch_stride;
+  char* out = p.out + b * p.out_batch_stride;
+  const int lane = threadIdx.x % 32;
+
+  // The warp's groups are one contiguous span of the packed side (the input's with short
+  // input rows, the output's with short output rows) where they are all whole and of one
+  // matrix (and of one outer batch: the block's).
+  const uint32_t first_b = __shfl_sync(0xffffffffu, b, 0);
+  const bool staged_span = __all_sync(0xffffffffu, count == V && b == first_b);
+  uint4* buffer = staged + (threadIdx.x / 32) * staged_vectors_per_warp<S>();
+
+  if constexpr (SHORT_INPUT_ROWS) {
+    // V input rows of S elements: one run of S vectors; column j -> output row j.
+    if (count == V) {
+      uint32_t w[WORDS];
+      const uint4* run = reinterpret_cast<const uint4*>(in + int64_t{start} * S * E);
+      if (staged_span) {
+        // The warp reads its span as coalesced 512-byte rows through shared memory.
+        const uint4* span = run - lane * S;
+#pragma unroll
+        for (int k = 0; k < S; ++k) buffer[staged_slot<S>(32 * k + lane)] = span[32 * k + lane];
+        __syncwarp();
+      }
+#pragma unroll
+      for (int k = 0; k < S; ++k) {
+        const uint4 v = staged_span ? buffer[staged_slot<S>(lane * S + k)] : run[k];
+        w[4 * k] = v.x, w[4 * k + 1] = v.y, w[4 * k + 2] = v.z, w[4 * k + 3] = v.w;
+      }
+#pragma unroll
+      for (int j = 0; j < S; ++j) {
+        uint4 v;
+        v.x = transposed_word<V, S, E>(w, 4 * j);
+        v.y = transposed_word<V, S, E>(w, 4 * j + 1);
+        v.z = transposed_word<V, S, E>(w, 4 * j + 2);
+        v.w = transposed_word<V, S, E>(w, 4 * j + 3);
+        *reinterpret_cast<uint4*>(out + j * p.out_row_stride + int64_t{start} * E) = v;
+      }
+    } else {
+      for (uint32_t r = 0; r < count; ++r) {
+        for (int j = 0; j < S; ++j) {
+          *reinterpret_cast<Element*>(out + j * p.out_row_stride + int64_t{start + r} * E) =
+              *reinterpret_cast<const Element*>(in + (int64_t{start + r} * S + j) * E);
+        }
+      }
+    }
+  } else {
+    // One vector of each of the S input rows -> S x V transposed: S vectors, contiguous.
+    uint4 o[S];
+    if (count == V) {
+      uint32_t w[WORDS];
+#pragma unroll
+      for (int k = 0; k < S; ++k) {
+        const uint4 v =
+            *reinterpret_cast<const uint4*>(in + k * p.row_stride + int64_t{start} * E);
+        w[4 * k] = v.x, w[4 * k + 1] = v.y, w[4 * k + 2] = v.z, w[4 * k + 3] = v.w;
+      }
+#pragma unroll
+      for (int k = 0; k < S; ++k) {
+        o[k].x = transposed_word<S, V, E>(w, 4 * k);
+        o[k].y = transposed_word<S, V, E>(w, 4 * k + 1);
+        o[k].z = transposed_word<S, V, E>(w, 4 * k + 2);
+        o[k].w = transposed_word<S, V, E>(w, 4 * k + 3);
+      }
+    }
+    if (staged_span) {
+      // The warp writes its span as coalesced 512-byte rows through shared memory.
+#pragma unroll
+      for (int k = 0; k < S; ++k) buffer[staged_slot<S>(lane * S + k)] = o[k];
+      __syncwarp();
+      uint4* span = reinterpret_cast<uint4*>(out + int64_t{start - lane * V} * S * E);
+#pragma unroll
+      for (int k = 0; k < S; ++k) span[32 * k + lane] = buffer[staged_slot<S>(32 * k + lane)];
+    } else if (count == V) {
+      uint4* run = reinterpret_cast<uint4*>(out + int64_t{start} * S * E);
+#pragma unroll
+      for (int k = 0; k < S; ++k) run[k] = o[k];
+    } else {
+      for (uint32_t c = 0; c < count; ++c) {
+        for (int i = 0; i < S; ++i) {
+          *reinterpret_cast<Element*>(out + (int64_t{start + c} * S + i) * E) =
+              *reinterpret_cast<const Element*>(in + i * p.row_stride + int64_t{start + c} * E);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace cuda
+}  // namespace gputranspose
