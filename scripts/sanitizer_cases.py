@@ -88,6 +88,7 @@ def adjacent_dims_cases():
     yield "3-byte units", random_bytes((67, 129, 3), torch.uint8), (0, 1)
     yield "6-byte elements, sliced", random_bytes((67, 131, 3), torch.int16)[:, 2:], (0, 1)
     yield "12-byte elements", random_bytes((130, 67, 3), torch.float32), (0, 1)
+    yield "6-byte elements at an odd address", random_bytes((1 + 67 * 129 * 6,), torch.uint8)[1:].view(67, 129, 6), (0, 1)
     yield "600-byte elements (8 x 8 tiles)", random_bytes((20, 30, 600), torch.uint8), (0, 1)
 
 

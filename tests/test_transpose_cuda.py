@@ -353,6 +353,8 @@ ADJACENT_DIMS = [
     ((64, 65, 3), torch.float32, (0, 1), None, "tiled_units"),               # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
     ((40, 4, 50, 6), torch.float32, (0, 2), None, "tiled_units"),            # 24-byte elements
+    ((1 + 64 * 65 * 6,), torch.uint8, (0, 1),
+     lambda x: x[1:].view(64, 65, 6), "tiled_units"),                        # at an odd address
     ((64, 40, 96, 8), torch.int16, (0, 2), None, "tiled_row_strided"),      # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
      lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned

@@ -291,7 +291,11 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
 void choose_units(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
   const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
-  c.unit_size = static_cast<int>(unit_bytes(e));
+  // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
+  // data pointer is less aligned (a view at a storage offset): every stride is a multiple
+  // of the element, so the pointers alone decide.
+  c.unit_size = static_cast<int>(
+      std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment}));
   c.tile_rows = c.tile_cols = tile;
   c.threads = 256;
   c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);

@@ -202,8 +202,9 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool contiguous = plan.outer_dims == 0 && plan.row_stride == plan.cols &&
                           plan.out_row_stride == plan.rows &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  // The kernels read whole elements, 16-byte units of wide ones, units of the others.
-  const int64_t access = units ? unit_bytes(element_size) : std::min<int64_t>(element_size, 16);
+  // The kernels read whole elements, 16-byte units of wide ones; odd-sized elements move
+  // in units that the kernel choice shrinks to the data pointers' alignment.
+  const int64_t access = units ? es : std::min<int64_t>(element_size, 16);
   if (x.address % access != 0 || out_alignment % access != 0) {
     return fallback("data pointer not aligned to the element size");
   }

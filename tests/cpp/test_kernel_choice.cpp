@@ -281,6 +281,14 @@ TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
   EXPECT_EQ(c.tile_rows, 32);
   c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);  // 12 bytes: 3 units of 4
   EXPECT_EQ(c.unit_size, 4);
+  // A view at a storage offset: units as small as the data pointer's alignment.
+  c = choose({{64, 64, 6}, {}, 1, 1}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 1);
+  c = choose({{64, 64, 6}, {}, 2, 1}, h100(), 0, 1);  // 12 bytes at 2 bytes past 256
+  EXPECT_EQ(c.unit_size, 2);
+  c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);
+  EXPECT_EQ(c.unit_size, 4);
   EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
   c = choose({{64, 64, 75}, {}, 8}, h100(), 0, 1);  // 600 bytes: 8 x 8 tiles
   EXPECT_EQ(c.unit_size, 8);
