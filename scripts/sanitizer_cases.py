@@ -71,6 +71,9 @@ def cases(dtype):
     # rows, and short output rows with the long side cut short of a whole vector.
     yield "short input rows", random_bytes((4096, 3), dtype)
     yield "short output rows, cut", random_bytes((5, 4096 + 16), dtype)[:, :4097]
+    yield "short input rows, long rows anywhere", random_bytes((8195, 3), dtype)
+    yield "short input rows, long rows anywhere, batch", random_bytes((3, 8195, 16), dtype)
+    yield "short output rows, long rows anywhere, batch", random_bytes((3, 16, 8195), dtype)
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
     yield "empty", random_bytes((0, 64), dtype)

@@ -387,7 +387,14 @@ def test_small_dims_take_the_small_dim_kernel(dtype, short):
         (random_tensor((3, short, long), dtype, "cuda"), (1, 2)),
         (random_tensor((short, 1024 * v), dtype, "cuda"), (0, 1)),                # staged spans
         (random_tensor((short, long + v), dtype, "cuda")[:, :long + 1], (0, 1)),  # cut short
+        # Long rows off 16 bytes: one matrix, or rows of 8 KiB or more (warps that cross a
+        # matrix move element by element) whose short rows' side stays on 16 bytes.
+        (random_tensor((long + 1, short), dtype, "cuda"), (0, 1)),
+        (random_tensor((short, long + 1), dtype, "cuda"), (0, 1)),
+        (random_tensor((3, 512 * v + 16, short), dtype, "cuda")[:, :512 * v + 1], (1, 2)),
     ]
+    if short % 2 == 0:  # 8200-byte input rows; the output's batch stride on 16 bytes
+        cases.append((random_tensor((3, short, 512 * v + v // 2), dtype, "cuda"), (1, 2)))
     for x, dims in cases:
         assert torch_transpose.explain(x, *dims)["path"] == "small_dim", (x.shape, dims)
         check(x, *dims)
@@ -466,7 +473,7 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
 # fill more, the tiled kernel runs.
 @pytest.mark.parametrize("shape,dtype,dims,view,path", [
     ((8, 3, 5000), torch.uint8, (1, 2), None, "aten_fallback"),            # a dim of 3
-    ((5001, 3), torch.float16, (0, 1), None, "aten_fallback"),            # rows off 16 bytes
+    ((4, 1001, 3), torch.float16, (1, 2), None, "aten_fallback"),         # short rows off 16 bytes
     ((5000, 3), torch.float16, (0, 1), None, "small_dim"),                # on 16 bytes
     ((20000, 5, 2), torch.float64, (1, 2), None, "aten_fallback"),         # 5 x 2 matrices
     ((20000, 3, 3), torch.float8_e4m3fn, (1, 2), None, "aten_fallback"),  # 3 x 3 matrices
