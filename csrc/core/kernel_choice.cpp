@@ -348,7 +348,11 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
     return false;
   }
   const int64_t groups = plan.batch * ((long_len + 16 / e - 1) / (16 / e));
-  if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock) return false;
+  // The kernel counts groups (FastDivider) and long-side elements in 32 bits.
+  if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock ||
+      long_len >= (int64_t{1} << 32) - 16) {
+    return false;
+  }
   c.path = TransposePath::SmallDim;
   c.short_input_rows = short_input_rows;
   c.long_rows_aligned = long_rows_aligned;

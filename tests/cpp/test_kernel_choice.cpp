@@ -190,6 +190,10 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
   EXPECT_NE(choose({{4096, 3}, {}, 16}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{4096, 3}, {}, 4, 1}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{5, 4096, 3}, {4096 * 3 + 1, 3, 1}, 4}, h100()).path, TransposePath::SmallDim);
+  // Long sides of 2^32 elements or more: the tiled kernel (the kernel counts in 32 bits).
+  EXPECT_NE(choose({{(int64_t{1} << 32) + 16, 3}, {}, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{3, (int64_t{1} << 32) + 16}, {}, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_EQ(choose({{(int64_t{1} << 31) + 16, 3}, {}, 1}, h100()).path, TransposePath::SmallDim);
   // Short output rows need the output's rows back to back; an input sliced along the long
   // side is fine (the last group is cut short).
   EXPECT_EQ(choose({{3, 4001}, {4004, 1}, 4}, h100()).path, TransposePath::SmallDim);

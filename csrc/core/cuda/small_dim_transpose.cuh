@@ -66,9 +66,10 @@ __device__ __forceinline__ uint32_t transposed_word(const uint32_t* in, int w) {
   }
 }
 
-// Shared memory of a warp's staged stores: 32 x S vectors, one spare after every S where
-// S is even, so that a thread's S consecutive writes and the warp's row of 32 reads each
-// fall in distinct banks.
+// Shared memory of a warp's staged span: 32 x S vectors, one spare after every S where S
+// is even, so that a thread's S consecutive accesses fall in distinct banks (16-byte
+// accesses are served 8 lanes at a time); the warp's rows of 32 then meet a bank twice in
+// some groups of 8 lanes where S is 2, 4, 6, 10, 12 or 14, never where S is odd, 8 or 16.
 template <int S>
 __host__ __device__ constexpr int staged_vectors_per_warp() {
   return S % 2 == 0 ? 32 * (S + 1) : 32 * S;
