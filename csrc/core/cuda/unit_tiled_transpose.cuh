@@ -1,7 +1,8 @@
 #pragma once
 // The transpose of elements whose size is no power of two and no multiple of 16 (3, 6,
 // 12, 24, 40 ... bytes: odd trailing blocks), moved as k units of U bytes, U the largest
-// power of two (up to 8) that divides the element. A tile of T x T elements goes through
+// power of two (up to 8) that divides the element and both data pointers' addresses (the
+// kernel choice's unit_size). A tile of T x T elements goes through
 // shared memory: each input row's part of the tile is T x k contiguous units, each output
 // row's part too, so both sides are read and written in consecutive units by consecutive
 // lanes. Shared memory rows are (T + 1) x k units long: unit j of tile row r then sits in
