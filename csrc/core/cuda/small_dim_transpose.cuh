@@ -66,17 +66,18 @@ __device__ __forceinline__ uint32_t transposed_word(const uint32_t* in, int w) {
   }
 }
 
-// Shared memory of a warp's staged span: 32 x S vectors, one spare after every S where S
-// is even, so that a thread's S consecutive accesses fall in distinct banks (16-byte
-// accesses are served 8 lanes at a time); the warp's rows of 32 then meet a bank twice in
-// some groups of 8 lanes where S is 2, 4, 6, 10, 12 or 14, never where S is odd, 8 or 16.
+// Shared memory of a warp's staged span: 32 x S vectors. 16-byte accesses are served 8
+// lanes at a time, so both patterns, a thread's S consecutive vectors (lane x S + k) and
+// the warp's rows of 32 (32 k + lane), must fall on 8 distinct 16-byte bank groups in each
+// 8 lanes: they do for odd S as they are, and for even S with each aligned 8 vectors
+// rotated by XOR with (q / S) mod 8 (checked exhaustively for S = 2..16).
 template <int S>
 __host__ __device__ constexpr int staged_vectors_per_warp() {
-  return S % 2 == 0 ? 32 * (S + 1) : 32 * S;
+  return 32 * S;
 }
 template <int S>
 __device__ __forceinline__ int staged_slot(int q) {
-  return S % 2 == 0 ? q + q / S : q;
+  return S % 2 == 0 ? q ^ ((q / S) & 7) : q;
 }
 
 // A warp's 512 bytes of one long row between shared memory (`row`, 16-byte aligned) and a
