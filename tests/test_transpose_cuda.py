@@ -357,7 +357,7 @@ ADJACENT_DIMS = [
      lambda x: x[1:].view(64, 65, 6), "tiled_units"),                        # at an odd address
     ((64, 40, 96, 8), torch.int16, (0, 2), None, "tiled_row_strided"),      # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
-     lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
+     lambda x: x[1:].view(40, 10, 16), "tiled_units"),                       # off 16 bytes
 ]
 
 

@@ -116,8 +116,14 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   }
   const int64_t element_size = es * element_numel;
   // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
-  const bool units = element_size > 16 ? element_size % 16 != 0
-                                       : (element_size & (element_size - 1)) != 0;
+  const bool odd_size = element_size > 16 ? element_size % 16 != 0
+                                          : (element_size & (element_size - 1)) != 0;
+  // Wide elements move as 16-byte units; where a data pointer is off 16 bytes (a view at a
+  // storage offset) they move as units of the pointers' alignment, as odd sizes do.
+  const bool wide_off_16 = element_size > 16 && !odd_size &&
+                           element_size <= kMaxUnitElementBytes &&
+                           (x.address % 16 != 0 || out_alignment % 16 != 0);
+  const bool units = odd_size || wide_off_16;
   const bool wide = element_size > 16 && !units;
   // One dim left besides wide elements (strided or repeated ones, in the result's order):
   // a matrix of one column, whose rows are those elements.
@@ -224,7 +230,9 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   }
   if (units) {
     plan.path = TransposePath::TiledUnits;
-    plan.reason = "elements of no power-of-two size (odd trailing blocks), moved as units";
+    plan.reason = odd_size ? "elements of no power-of-two size (odd trailing blocks), moved as units"
+                           : "elements wider than 16 bytes whose data pointer is off 16 bytes, "
+                             "moved as units";
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;

@@ -300,6 +300,11 @@ TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
   c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);
   EXPECT_EQ(c.unit_size, 4);
   EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
+  // Wide elements off 16 bytes move as units too: 32-byte elements 8 bytes past 256.
+  c = choose({{64, 64, 4}, {}, 8, 1}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 8);
+  EXPECT_EQ(choose({{64, 64, 4}, {}, 8}, h100(), 0, 1).path, TransposePath::WideElements);
   c = choose({{64, 64, 75}, {}, 8}, h100(), 0, 1);  // 600 bytes: 8 x 8 tiles
   EXPECT_EQ(c.unit_size, 8);
   EXPECT_EQ(c.tile_rows, 8);
