@@ -12,6 +12,7 @@
 
 #include "fast_divider.h"
 #include "outer_batch.cuh"
+#include "ptx.cuh"
 
 #include <cstdint>
 
@@ -34,18 +35,11 @@ struct UnitTiledParams {
   OuterBatch outer;
 };
 
-template <int U>
-struct Unit;
-template <> struct Unit<1> { using type = uint8_t; };
-template <> struct Unit<2> { using type = uint16_t; };
-template <> struct Unit<4> { using type = uint32_t; };
-template <> struct Unit<8> { using type = uint64_t; };
-
 constexpr int kUnitTiledThreads = 256;
 
 template <int U>
 __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel(UnitTiledParams p) {
-  using T = typename Unit<U>::type;
+  using T = typename Bytes<U>::type;
   extern __shared__ __align__(16) char smem_bytes[];
   T* smem = reinterpret_cast<T*>(smem_bytes);
   if (!add_outer_offsets(p.outer, p.in, p.out)) return;
