@@ -318,14 +318,6 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
 // must be long (8 KiB a long row) or one.
 constexpr int64_t kUnalignedSmallDimFromRowBytes = 8192;
 
-bool strides_aligned_16(int64_t pointer_alignment, const TransposePlan& plan, int64_t batch_stride,
-                        const int64_t* outer_strides) {
-  const int64_t e = plan.element_size;
-  bool aligned = pointer_alignment % 16 == 0 && (plan.batch == 1 || (batch_stride * e) % 16 == 0);
-  for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer_strides[i] * e) % 16 == 0;
-  return aligned;
-}
-
 bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
   if (e > 8) return false;
@@ -335,11 +327,11 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   // Short input rows: V input rows are one run; each output row takes a vector.
   const bool short_input_rows =
       fits(plan.cols) && plan.row_stride == plan.cols &&
-      strides_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
+      batches_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
   // Short output rows: a vector of each input row makes one output run.
   const bool short_output_rows =
       fits(plan.rows) && plan.out_row_stride == plan.rows &&
-      strides_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
+      batches_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
   if (!short_input_rows && !short_output_rows) return false;
   const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
   const bool long_rows_aligned = (short_input_rows ? plan.store_bytes : plan.load_bytes) == 16;

@@ -38,6 +38,14 @@ int64_t pointer_alignment(uintptr_t address) {
   return alignment;
 }
 
+bool batches_aligned_16(uintptr_t address, const TransposePlan& plan, int64_t batch_stride,
+                        const int64_t* outer_strides) {
+  const int64_t e = plan.element_size;
+  bool aligned = address % 16 == 0 && (plan.batch == 1 || (batch_stride * e) % 16 == 0);
+  for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer_strides[i] * e) % 16 == 0;
+  return aligned;
+}
+
 namespace {
 
 // Dims a layout may have: the planner's arrays live on the stack (planning allocates nothing).
@@ -244,10 +252,7 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   // Every row of every matrix starts 16-byte aligned where the data pointer and each
   // stride between rows (the row, batch and outer strides) are multiples of 16 bytes.
   auto rows_aligned_16 = [&](uintptr_t address, int64_t row, int64_t batch, const int64_t* outer) {
-    bool aligned = address % 16 == 0 && (row * element_size) % 16 == 0 &&
-                   (plan.batch == 1 || (batch * element_size) % 16 == 0);
-    for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer[i] * element_size) % 16 == 0;
-    return aligned;
+    return (row * element_size) % 16 == 0 && batches_aligned_16(address, plan, batch, outer);
   };
   plan.load_bytes =
       rows_aligned_16(x.address, plan.row_stride, plan.batch_stride, plan.outer_strides) ? 16 : 4;
