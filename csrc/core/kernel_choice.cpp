@@ -376,6 +376,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       break;
     case TransposePath::Empty:
     case TransposePath::Memcpy:
+    case TransposePath::SmallDim:  // a choice, never a plan's path
     case TransposePath::AtenFallback:
       break;
   }
