@@ -305,11 +305,9 @@ STRIDED_VIEWS = {
     "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
     "column_step": (lambda x: x[:, ::2], "aten_fallback"),
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
-    # 4 x 200 matrices: the small-dim kernel where the 200-element rows lie on 16 bytes
-    # (2-, 4- and 8-byte elements); else under a tenth of the tiles filled, ATen's copy
-    # (the tiled kernel too below).
-    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2),
-                       lambda dtype: "small_dim" if dtype.itemsize in (2, 4, 8) else "aten_fallback"),
+    # 4 x 200 matrices: the small-dim kernel, the 200-element rows on 16 bytes or not
+    # (1-byte rows are 8 bytes off); the tiled kernel too below.
+    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "small_dim"),
     "two_batch_dims": (lambda x: x.view(2, 3, 50, 200)[:, :2], "tiled_row_strided"),
 }
 
