@@ -71,6 +71,9 @@ def cases(dtype):
     # rows, and short output rows with the long side cut short of a whole vector.
     yield "short input rows", random_bytes((4096, 3), dtype)
     yield "short output rows, cut", random_bytes((5, 4096 + 16), dtype)[:, :4097]
+    yield "short input rows, long rows anywhere", random_bytes((8195, 3), dtype)
+    yield "short input rows, long rows anywhere, batch", random_bytes((3, 8195, 16), dtype)
+    yield "short output rows, long rows anywhere, batch", random_bytes((3, 16, 8195), dtype)
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
     yield "empty", random_bytes((0, 64), dtype)
@@ -88,6 +91,7 @@ def adjacent_dims_cases():
     yield "3-byte units", random_bytes((67, 129, 3), torch.uint8), (0, 1)
     yield "6-byte elements, sliced", random_bytes((67, 131, 3), torch.int16)[:, 2:], (0, 1)
     yield "12-byte elements", random_bytes((130, 67, 3), torch.float32), (0, 1)
+    yield "6-byte elements at an odd address", random_bytes((1 + 67 * 129 * 6,), torch.uint8)[1:].view(67, 129, 6), (0, 1)
     yield "600-byte elements (8 x 8 tiles)", random_bytes((20, 30, 600), torch.uint8), (0, 1)
 
 

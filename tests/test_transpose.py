@@ -295,8 +295,10 @@ EXPLAIN_DIMS_CASES = [
      "no batch of matrix transposes"),
     ("rows a part of an element apart", lambda: torch.empty(64 * 33).as_strided((64, 8, 4), (33, 4, 1)),
      (0, 1), "aten_fallback", "part of an element"),
-    ("wide, misaligned", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
-     "aten_fallback", "not aligned"),
+    ("wide, off 16 bytes", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
+     "tiled_units", "off 16 bytes"),
+    ("wider than 682 bytes, off 16 bytes", lambda: torch.empty(1 + 8 * 8 * 200)[1:].view(8, 8, 200),
+     (0, 1), "aten_fallback", "not aligned"),
 ]
 
 

@@ -305,11 +305,9 @@ STRIDED_VIEWS = {
     "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
     "column_step": (lambda x: x[:, ::2], "aten_fallback"),
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
-    # 4 x 200 matrices: the small-dim kernel where the 200-element rows lie on 16 bytes
-    # (2-, 4- and 8-byte elements); else under a tenth of the tiles filled, ATen's copy
-    # (the tiled kernel too below).
-    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2),
-                       lambda dtype: "small_dim" if dtype.itemsize in (2, 4, 8) else "aten_fallback"),
+    # 4 x 200 matrices: the small-dim kernel, the 200-element rows on 16 bytes or not
+    # (1-byte rows are 8 bytes off); the tiled kernel too below.
+    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "small_dim"),
     "two_batch_dims": (lambda x: x.view(2, 3, 50, 200)[:, :2], "tiled_row_strided"),
 }
 
@@ -353,9 +351,11 @@ ADJACENT_DIMS = [
     ((64, 65, 3), torch.float32, (0, 1), None, "tiled_units"),               # 12-byte elements
     ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
     ((40, 4, 50, 6), torch.float32, (0, 2), None, "tiled_units"),            # 24-byte elements
+    ((1 + 64 * 65 * 6,), torch.uint8, (0, 1),
+     lambda x: x[1:].view(64, 65, 6), "tiled_units"),                        # at an odd address
     ((64, 40, 96, 8), torch.int16, (0, 2), None, "tiled_row_strided"),      # not adjacent
     ((1 + 40 * 10 * 16,), torch.float32, (0, 1),
-     lambda x: x[1:].view(40, 10, 16), "aten_fallback"),                     # not 16-byte aligned
+     lambda x: x[1:].view(40, 10, 16), "tiled_units"),                       # off 16 bytes
 ]
 
 
@@ -385,7 +385,14 @@ def test_small_dims_take_the_small_dim_kernel(dtype, short):
         (random_tensor((3, short, long), dtype, "cuda"), (1, 2)),
         (random_tensor((short, 1024 * v), dtype, "cuda"), (0, 1)),                # staged spans
         (random_tensor((short, long + v), dtype, "cuda")[:, :long + 1], (0, 1)),  # cut short
+        # Long rows off 16 bytes: one matrix, or rows of 8 KiB or more (warps that cross a
+        # matrix move element by element) whose short rows' side stays on 16 bytes.
+        (random_tensor((long + 1, short), dtype, "cuda"), (0, 1)),
+        (random_tensor((short, long + 1), dtype, "cuda"), (0, 1)),
+        (random_tensor((3, 512 * v + 16, short), dtype, "cuda")[:, :512 * v + 1], (1, 2)),
     ]
+    if short % 2 == 0:  # 8200-byte input rows; the output's batch stride on 16 bytes
+        cases.append((random_tensor((3, short, 512 * v + v // 2), dtype, "cuda"), (1, 2)))
     for x, dims in cases:
         assert torch_transpose.explain(x, *dims)["path"] == "small_dim", (x.shape, dims)
         check(x, *dims)
@@ -464,7 +471,7 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
 # fill more, the tiled kernel runs.
 @pytest.mark.parametrize("shape,dtype,dims,view,path", [
     ((8, 3, 5000), torch.uint8, (1, 2), None, "aten_fallback"),            # a dim of 3
-    ((5001, 3), torch.float16, (0, 1), None, "aten_fallback"),            # rows off 16 bytes
+    ((4, 1001, 3), torch.float16, (1, 2), None, "aten_fallback"),         # short rows off 16 bytes
     ((5000, 3), torch.float16, (0, 1), None, "small_dim"),                # on 16 bytes
     ((20000, 5, 2), torch.float64, (1, 2), None, "aten_fallback"),         # 5 x 2 matrices
     ((20000, 3, 3), torch.float8_e4m3fn, (1, 2), None, "aten_fallback"),  # 3 x 3 matrices

@@ -291,7 +291,11 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
 void choose_units(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
   const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
-  c.unit_size = static_cast<int>(unit_bytes(e));
+  // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
+  // data pointer is less aligned (a view at a storage offset): every stride is a multiple
+  // of the element, so the pointers alone decide.
+  c.unit_size = static_cast<int>(
+      std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment}));
   c.tile_rows = c.tile_cols = tile;
   c.threads = 256;
   c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
@@ -307,15 +311,12 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
 
 // A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
 // small-dim kernel moves such matrices as 16-byte vectors on both sides instead. It needs
-// the short side's runs dense (V consecutive short rows one run of S vectors) and every
-// vector on 16 bytes: the long side's rows, the data pointers and the batch strides.
-bool strides_aligned_16(int64_t pointer_alignment, const TransposePlan& plan, int64_t batch_stride,
-                        const int64_t* outer_strides) {
-  const int64_t e = plan.element_size;
-  bool aligned = pointer_alignment % 16 == 0 && (plan.batch == 1 || (batch_stride * e) % 16 == 0);
-  for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer_strides[i] * e) % 16 == 0;
-  return aligned;
-}
+// the short side's runs dense (V consecutive short rows one run of S vectors) and on 16
+// bytes (the data pointer and the batch strides of that side). Long rows that start
+// anywhere pass through shared memory in units of their alignment, a warp's 512 bytes at a
+// time: a warp whose groups cross a matrix moves them element by element, so matrices
+// must be long (8 KiB a long row) or one.
+constexpr int64_t kUnalignedSmallDimFromRowBytes = 8192;
 
 bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
@@ -326,15 +327,18 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   // Short input rows: V input rows are one run; each output row takes a vector.
   const bool short_input_rows =
       fits(plan.cols) && plan.row_stride == plan.cols &&
-      plan.store_bytes == 16 &&
-      strides_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
+      batches_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
   // Short output rows: a vector of each input row makes one output run.
   const bool short_output_rows =
-      fits(plan.rows) &&
-      plan.out_row_stride == plan.rows && plan.load_bytes == 16 &&
-      strides_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
+      fits(plan.rows) && plan.out_row_stride == plan.rows &&
+      batches_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
   if (!short_input_rows && !short_output_rows) return false;
   const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
+  const bool long_rows_aligned = (short_input_rows ? plan.store_bytes : plan.load_bytes) == 16;
+  if (!long_rows_aligned && plan.batch * plan.outer_count > 1 &&
+      long_len * e < kUnalignedSmallDimFromRowBytes) {
+    return false;
+  }
   const int64_t groups = plan.batch * ((long_len + 16 / e - 1) / (16 / e));
   // The kernel counts groups (FastDivider) and long-side elements in 32 bits.
   if (groups >= (int64_t{1} << 31) - kSmallDimThreadsPerBlock ||
@@ -343,6 +347,7 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   }
   c.path = TransposePath::SmallDim;
   c.short_input_rows = short_input_rows;
+  c.long_rows_aligned = long_rows_aligned;
   c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);
   c.threads = kSmallDimThreadsPerBlock;
   c.blocks = (groups + c.threads - 1) / c.threads * plan.outer_count;
@@ -371,6 +376,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       break;
     case TransposePath::Empty:
     case TransposePath::Memcpy:
+    case TransposePath::SmallDim:  // a choice, never a plan's path
     case TransposePath::AtenFallback:
       break;
   }
@@ -406,7 +412,8 @@ std::string kernel_name(const KernelChoice& c) {
     case TransposePath::SmallDim:
       return "small_dim<e=" + std::to_string(c.element_size) +
              ", short=" + std::to_string(c.short_side) +
-             (c.short_input_rows ? ", short_rows=input>" : ", short_rows=output>");
+             (c.short_input_rows ? ", short_rows=input" : ", short_rows=output") +
+             (c.long_rows_aligned ? ", long_rows=aligned16>" : ", long_rows=any>");
     case TransposePath::Memcpy:
       return "memcpy";
     case TransposePath::Empty:

@@ -38,6 +38,14 @@ int64_t pointer_alignment(uintptr_t address) {
   return alignment;
 }
 
+bool batches_aligned_16(uintptr_t address, const TransposePlan& plan, int64_t batch_stride,
+                        const int64_t* outer_strides) {
+  const int64_t e = plan.element_size;
+  bool aligned = address % 16 == 0 && (plan.batch == 1 || (batch_stride * e) % 16 == 0);
+  for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer_strides[i] * e) % 16 == 0;
+  return aligned;
+}
+
 namespace {
 
 // Dims a layout may have: the planner's arrays live on the stack (planning allocates nothing).
@@ -116,8 +124,14 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   }
   const int64_t element_size = es * element_numel;
   // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
-  const bool units = element_size > 16 ? element_size % 16 != 0
-                                       : (element_size & (element_size - 1)) != 0;
+  const bool odd_size = element_size > 16 ? element_size % 16 != 0
+                                          : (element_size & (element_size - 1)) != 0;
+  // Wide elements move as 16-byte units; where a data pointer is off 16 bytes (a view at a
+  // storage offset) they move as units of the pointers' alignment, as odd sizes do.
+  const bool wide_off_16 = element_size > 16 && !odd_size &&
+                           element_size <= kMaxUnitElementBytes &&
+                           (x.address % 16 != 0 || out_alignment % 16 != 0);
+  const bool units = odd_size || wide_off_16;
   const bool wide = element_size > 16 && !units;
   // One dim left besides wide elements (strided or repeated ones, in the result's order):
   // a matrix of one column, whose rows are those elements.
@@ -202,8 +216,9 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool contiguous = plan.outer_dims == 0 && plan.row_stride == plan.cols &&
                           plan.out_row_stride == plan.rows &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  // The kernels read whole elements, 16-byte units of wide ones, units of the others.
-  const int64_t access = units ? unit_bytes(element_size) : std::min<int64_t>(element_size, 16);
+  // The kernels read whole elements, 16-byte units of wide ones; odd-sized elements move
+  // in units that the kernel choice shrinks to the data pointers' alignment.
+  const int64_t access = units ? es : std::min<int64_t>(element_size, 16);
   if (x.address % access != 0 || out_alignment % access != 0) {
     return fallback("data pointer not aligned to the element size");
   }
@@ -223,7 +238,9 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   }
   if (units) {
     plan.path = TransposePath::TiledUnits;
-    plan.reason = "elements of no power-of-two size (odd trailing blocks), moved as units";
+    plan.reason = odd_size ? "elements of no power-of-two size (odd trailing blocks), moved as units"
+                           : "elements wider than 16 bytes whose data pointer is off 16 bytes, "
+                             "moved as units";
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;
@@ -235,10 +252,7 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   // Every row of every matrix starts 16-byte aligned where the data pointer and each
   // stride between rows (the row, batch and outer strides) are multiples of 16 bytes.
   auto rows_aligned_16 = [&](uintptr_t address, int64_t row, int64_t batch, const int64_t* outer) {
-    bool aligned = address % 16 == 0 && (row * element_size) % 16 == 0 &&
-                   (plan.batch == 1 || (batch * element_size) % 16 == 0);
-    for (int i = 0; i < plan.outer_dims; ++i) aligned = aligned && (outer[i] * element_size) % 16 == 0;
-    return aligned;
+    return (row * element_size) % 16 == 0 && batches_aligned_16(address, plan, batch, outer);
   };
   plan.load_bytes =
       rows_aligned_16(x.address, plan.row_stride, plan.batch_stride, plan.outer_strides) ? 16 : 4;

@@ -92,6 +92,11 @@ int64_t unit_bytes(int64_t element_size);
 // The largest power of two, up to 256, that divides `address`.
 int64_t pointer_alignment(uintptr_t address);
 
+// Whether a side's data pointer (or its alignment) and its batch and outer strides (in
+// elements of `plan`) all lie on 16 bytes: every matrix of that side starts 16-byte aligned.
+bool batches_aligned_16(uintptr_t address, const TransposePlan& plan, int64_t batch_stride,
+                        const int64_t* outer_strides);
+
 // `out_alignment`: the alignment in bytes of the output's data pointer (a fresh
 // allocation is 256-byte aligned; an out= buffer may be less).
 TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,

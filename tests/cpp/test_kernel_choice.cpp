@@ -155,7 +155,7 @@ TEST(KernelChoice, TileUtilizationSaysHowMuchOfTheLaunchedTilesTheTensorFills) {
   EXPECT_EQ(tiny.path, TransposePath::AtenFallback);  // under a tenth filled (below)
   EXPECT_EQ(tiny.tiling, Tiling::Wide);
   EXPECT_NEAR(tiny.tile_utilization, 10.0 / (tiny.tile_rows * tiny.tile_cols), 1e-12);
-  EXPECT_LT(choose({{11, 5902029}, {}, 1}, h100()).tile_utilization, 0.1);
+  EXPECT_LT(choose({{1000, 11, 5903}, {}, 1}, h100()).tile_utilization, 0.1);
   const KernelChoice heads = choose({{2, 64, 8, 32}, {}, 4}, h100(), 1, 2);
   EXPECT_GT(heads.tile_utilization, 0.9);
 }
@@ -164,11 +164,11 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
   // Short input rows: (20000000, 3) -> (3, 20000000), output rows on 16 bytes.
   KernelChoice c = choose({{20000000, 3}, {}, 2}, h100());
   EXPECT_EQ(c.path, TransposePath::SmallDim);
-  EXPECT_EQ(kernel_name(c), "small_dim<e=2, short=3, short_rows=input>");
+  EXPECT_EQ(kernel_name(c), "small_dim<e=2, short=3, short_rows=input, long_rows=aligned16>");
   EXPECT_EQ(c.blocks, (20000000 / 8 + 127) / 128);
   // Short output rows: (4, 3, 65536) -> (4, 65536, 3), input rows on 16 bytes.
   c = choose({{4, 3, 65536}, {}, 1}, h100());
-  EXPECT_EQ(kernel_name(c), "small_dim<e=1, short=3, short_rows=output>");
+  EXPECT_EQ(kernel_name(c), "small_dim<e=1, short=3, short_rows=output, long_rows=aligned16>");
   EXPECT_EQ(c.blocks, (4 * 65536 / 16 + 127) / 128);
   // Every side from 2 to 16, every element of up to 8 bytes.
   for (int64_t e : {1, 2, 4, 8}) {
@@ -177,12 +177,17 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
       EXPECT_EQ(choose({{s, 4096}, {}, e}, h100()).short_side, s);
     }
   }
-  // Not: both sides short (the tiled kernel folds such matrices), 17 or more, 16-byte elements, rows off 16 bytes, a misaligned pointer or batch.
+  // Long rows off 16 bytes: one matrix, or long rows of 8 KiB or more.
+  c = choose({{4095, 3}, {}, 4}, h100());
+  EXPECT_EQ(kernel_name(c), "small_dim<e=4, short=3, short_rows=input, long_rows=any>");
+  EXPECT_FALSE(choose({{3, 4095}, {}, 4}, h100()).long_rows_aligned);
+  EXPECT_EQ(choose({{3, 4, 2049}, {}, 4}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{3, 4, 2047}, {}, 4}, h100()).path, TransposePath::SmallDim);
+  // Not: both sides short (the tiled kernel folds such matrices), 17 or more, 16-byte
+  // elements, a misaligned pointer or batch on the short rows' side.
   EXPECT_NE(choose({{1000, 6, 6}, {}, 8}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{4096, 17}, {}, 1}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{4096, 3}, {}, 16}, h100()).path, TransposePath::SmallDim);
-  EXPECT_NE(choose({{4095, 3}, {}, 4}, h100()).path, TransposePath::SmallDim);
-  EXPECT_NE(choose({{3, 4095}, {}, 4}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{4096, 3}, {}, 4, 1}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{5, 4096, 3}, {4096 * 3 + 1, 3, 1}, 4}, h100()).path, TransposePath::SmallDim);
   // Long sides of 2^32 elements or more: the tiled kernel (the kernel counts in 32 bits).
@@ -204,8 +209,8 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
 TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
   // A batch of 3 x 3 matrices, a swapped dim of 3 whose long rows start anywhere: under a
   // tenth of the launched tiles filled.
-  for (const KernelChoice& c : {choose({{3, 20000001}, {}, 1}, h100()),
-                                choose({{20000001, 3}, {}, 2}, h100()),
+  for (const KernelChoice& c : {choose({{1000, 3, 1001}, {}, 1}, h100()),
+                                choose({{1000, 1001, 3}, {}, 2}, h100()),
                                 choose({{1000000, 3, 3}, {}, 1}, h100())}) {
     EXPECT_EQ(c.path, TransposePath::AtenFallback);
     EXPECT_LT(c.tile_utilization, 0.1);
@@ -228,6 +233,7 @@ TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
   StridedLayout layout{2, sizes.data(), strides.data(), 1, 0x7f0000000000};
   ChoiceOverrides tiled;
   tiled.fallback = 0;
+  tiled.small_dim = 0;
   EXPECT_EQ(choose_kernel(plan_transpose(layout, {0, 1, false}), h100(), tiled).path,
             TransposePath::TiledContiguous);
 }
@@ -285,7 +291,20 @@ TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
   EXPECT_EQ(c.tile_rows, 32);
   c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);  // 12 bytes: 3 units of 4
   EXPECT_EQ(c.unit_size, 4);
+  // A view at a storage offset: units as small as the data pointer's alignment.
+  c = choose({{64, 64, 6}, {}, 1, 1}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 1);
+  c = choose({{64, 64, 6}, {}, 2, 1}, h100(), 0, 1);  // 12 bytes at 2 bytes past 256
+  EXPECT_EQ(c.unit_size, 2);
+  c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);
+  EXPECT_EQ(c.unit_size, 4);
   EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
+  // Wide elements off 16 bytes move as units too: 32-byte elements 8 bytes past 256.
+  c = choose({{64, 64, 4}, {}, 8, 1}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 8);
+  EXPECT_EQ(choose({{64, 64, 4}, {}, 8}, h100(), 0, 1).path, TransposePath::WideElements);
   c = choose({{64, 64, 75}, {}, 8}, h100(), 0, 1);  // 600 bytes: 8 x 8 tiles
   EXPECT_EQ(c.unit_size, 8);
   EXPECT_EQ(c.tile_rows, 8);

@@ -11,29 +11,32 @@
 namespace gputranspose {
 namespace cuda {
 
-template <int E, int S, bool SHORT_INPUT_ROWS>
+template <int E, int S, bool SHORT_INPUT_ROWS, bool LONG_ALIGNED>
 cudaError_t launch_small_dim_instance(const SmallDimParams& params, int64_t blocks,
                                       int64_t outer_count, cudaStream_t stream) {
   const int shared = (kSmallDimThreads / 32) * staged_vectors_per_warp<S>() *
                      static_cast<int>(sizeof(uint4));
-  small_dim_transpose_kernel<E, S, SHORT_INPUT_ROWS>
+  small_dim_transpose_kernel<E, S, SHORT_INPUT_ROWS, LONG_ALIGNED>
       <<<outer_grid(blocks, outer_count), kSmallDimThreads, shared, stream>>>(params);
   return cudaGetLastError();
 }
 
 template <int E, int S>
-cudaError_t launch_small_dim_of(bool short_input_rows, int short_side, const SmallDimParams& params,
+cudaError_t launch_small_dim_of(const KernelChoice& choice, const SmallDimParams& params,
                                 int64_t blocks, int64_t outer_count, cudaStream_t stream) {
   if constexpr (S > kMaxSmallDim) {
     return cudaErrorNotSupported;
   } else {
-    if (short_side != S) {
-      return launch_small_dim_of<E, S + 1>(short_input_rows, short_side, params, blocks,
-                                           outer_count, stream);
+    if (choice.short_side != S) {
+      return launch_small_dim_of<E, S + 1>(choice, params, blocks, outer_count, stream);
     }
-    return short_input_rows
-               ? launch_small_dim_instance<E, S, true>(params, blocks, outer_count, stream)
-               : launch_small_dim_instance<E, S, false>(params, blocks, outer_count, stream);
+    const bool aligned = choice.long_rows_aligned;
+    if (choice.short_input_rows) {
+      return aligned ? launch_small_dim_instance<E, S, true, true>(params, blocks, outer_count, stream)
+                     : launch_small_dim_instance<E, S, true, false>(params, blocks, outer_count, stream);
+    }
+    return aligned ? launch_small_dim_instance<E, S, false, true>(params, blocks, outer_count, stream)
+                   : launch_small_dim_instance<E, S, false, false>(params, blocks, outer_count, stream);
   }
 }
 
@@ -53,8 +56,8 @@ cudaError_t launch_small_dim(const TransposePlan& plan, const KernelChoice& choi
   params.groups = static_cast<uint32_t>(plan.batch * matrix_groups);
   params.matrix_groups = FastDivider(static_cast<uint32_t>(matrix_groups));
   params.outer = outer_batch(plan, E);
-  return launch_small_dim_of<E, 2>(choice.short_input_rows, choice.short_side, params,
-                                   choice.blocks / plan.outer_count, plan.outer_count, stream);
+  return launch_small_dim_of<E, 2>(choice, params, choice.blocks / plan.outer_count,
+                                   plan.outer_count, stream);
 }
 
 #define GPUTRANSPOSE_INSTANTIATE_LAUNCH_SMALL_DIM(E)                                      \

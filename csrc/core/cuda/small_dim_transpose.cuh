@@ -66,23 +66,65 @@ __device__ __forceinline__ uint32_t transposed_word(const uint32_t* in, int w) {
   }
 }
 
-// Shared memory of a warp's staged span: 32 x S vectors, one spare after every S where S
-// is even, so that a thread's S consecutive accesses fall in distinct banks (16-byte
-// accesses are served 8 lanes at a time); the warp's rows of 32 then meet a bank twice in
-// some groups of 8 lanes where S is 2, 4, 6, 10, 12 or 14, never where S is odd, 8 or 16.
+// Shared memory of a warp's staged span: 32 x S vectors. 16-byte accesses are served 8
+// lanes at a time, so both patterns, a thread's S consecutive vectors (lane x S + k) and
+// the warp's rows of 32 (32 k + lane), must fall on 8 distinct 16-byte bank groups in each
+// 8 lanes: they do for odd S as they are, and for even S with each aligned 8 vectors
+// rotated by XOR with (q / S) mod 8 (checked exhaustively for S = 2..16).
 template <int S>
 __host__ __device__ constexpr int staged_vectors_per_warp() {
-  return S % 2 == 0 ? 32 * (S + 1) : 32 * S;
+  return 32 * S;
 }
 template <int S>
 __device__ __forceinline__ int staged_slot(int q) {
-  return S % 2 == 0 ? q + q / S : q;
+  return S % 2 == 0 ? q ^ ((q / S) & 7) : q;
+}
+
+// A warp's 512 bytes of one long row between shared memory (`row`, 16-byte aligned) and a
+// global address aligned only to the element: in units of the address's alignment (up to
+// 16 bytes), consecutive lanes on consecutive units.
+template <class Unit, bool TO_GLOBAL>
+__device__ __forceinline__ void copy_row_units(uint4* row, char* global, int lane) {
+  constexpr int N = 512 / sizeof(Unit);
+  Unit* shared = reinterpret_cast<Unit*>(row);
+  Unit* far = reinterpret_cast<Unit*>(global);
+#pragma unroll
+  for (int k = lane; k < N; k += 32) {
+    if constexpr (TO_GLOBAL) {
+      far[k] = shared[k];
+    } else {
+      shared[k] = far[k];
+    }
+  }
+}
+
+template <bool TO_GLOBAL>
+__device__ __forceinline__ void copy_row(uint4* row, const char* global, int lane) {
+  char* g = const_cast<char*>(global);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(global);
+  if (at % 16 == 0) {
+    copy_row_units<uint4, TO_GLOBAL>(row, g, lane);
+  } else if (at % 8 == 0) {
+    copy_row_units<uint2, TO_GLOBAL>(row, g, lane);
+  } else if (at % 4 == 0) {
+    copy_row_units<uint32_t, TO_GLOBAL>(row, g, lane);
+  } else if (at % 2 == 0) {
+    copy_row_units<uint16_t, TO_GLOBAL>(row, g, lane);
+  } else {
+    copy_row_units<uint8_t, TO_GLOBAL>(row, g, lane);
+  }
 }
 
 // SHORT_INPUT_ROWS: S = cols (input rows of S elements, row_stride == S);
 // otherwise S = rows (output rows of S elements, out_row_stride == S).
-template <int E, int S, bool SHORT_INPUT_ROWS>
-__global__ void __launch_bounds__(kSmallDimThreads)
+// LONG_ALIGNED: every long row starts on 16 bytes. Otherwise a warp whose groups are one
+// span moves each long row's 512 bytes through shared memory in units of the row's
+// alignment; any other warp moves its groups element by element.
+// At least one block a SM is all the launch bounds ask: with more, ptxas spills a few
+// bytes in some instances to stay under a register step, and registers do not bound the
+// bytes this kernel keeps in flight (S 16-byte loads a thread).
+template <int E, int S, bool SHORT_INPUT_ROWS, bool LONG_ALIGNED>
+__global__ void __launch_bounds__(kSmallDimThreads, 1)
     small_dim_transpose_kernel(SmallDimParams p) {
   constexpr int V = 16 / E;        // elements of the long side a group
   constexpr int WORDS = 4 * S;     // the group's bytes, 16 S, in 32-bit words
@@ -106,9 +148,12 @@ __global__ void __launch_bounds__(kSmallDimThreads)
   const bool staged_span = __all_sync(0xffffffffu, count == V && b == first_b);
   uint4* buffer = staged + (threadIdx.x / 32) * staged_vectors_per_warp<S>();
 
+  // Groups that move as vectors: whole ones, and with long rows off 16 bytes only those of
+  // a warp that stages its long rows.
+  const bool vectors = count == V && (LONG_ALIGNED || staged_span);
   if constexpr (SHORT_INPUT_ROWS) {
     // V input rows of S elements: one run of S vectors; column j -> output row j.
-    if (count == V) {
+    if (vectors) {
       uint32_t w[WORDS];
       const uint4* run = reinterpret_cast<const uint4*>(in + int64_t{start} * S * E);
       if (staged_span) {
@@ -123,6 +168,7 @@ __global__ void __launch_bounds__(kSmallDimThreads)
         const uint4 v = staged_span ? buffer[staged_slot<S>(lane * S + k)] : run[k];
         w[4 * k] = v.x, w[4 * k + 1] = v.y, w[4 * k + 2] = v.z, w[4 * k + 3] = v.w;
       }
+      if (!LONG_ALIGNED) __syncwarp();  // the buffer is reused for the output rows below
 #pragma unroll
       for (int j = 0; j < S; ++j) {
         uint4 v;
@@ -130,7 +176,19 @@ __global__ void __launch_bounds__(kSmallDimThreads)
         v.y = transposed_word<V, S, E>(w, 4 * j + 1);
         v.z = transposed_word<V, S, E>(w, 4 * j + 2);
         v.w = transposed_word<V, S, E>(w, 4 * j + 3);
-        *reinterpret_cast<uint4*>(out + j * p.out_row_stride + int64_t{start} * E) = v;
+        if constexpr (LONG_ALIGNED) {
+          *reinterpret_cast<uint4*>(out + j * p.out_row_stride + int64_t{start} * E) = v;
+        } else {
+          buffer[32 * j + lane] = v;  // output row j's 512 bytes of the warp, in order
+        }
+      }
+      if constexpr (!LONG_ALIGNED) {
+        __syncwarp();
+        const int64_t span_start = int64_t{start - lane * V} * E;
+#pragma unroll 1
+        for (int j = 0; j < S; ++j) {
+          copy_row<true>(buffer + 32 * j, out + j * p.out_row_stride + span_start, lane);
+        }
       }
     } else {
       for (uint32_t r = 0; r < count; ++r) {
@@ -143,14 +201,26 @@ __global__ void __launch_bounds__(kSmallDimThreads)
   } else {
     // One vector of each of the S input rows -> S x V transposed: S vectors, contiguous.
     uint4 o[S];
-    if (count == V) {
+    if (vectors) {
       uint32_t w[WORDS];
+      if constexpr (!LONG_ALIGNED) {
+        // Input row k's 512 bytes of the warp, in order, then each lane's vector of it.
+        const int64_t span_start = int64_t{start - lane * V} * E;
+#pragma unroll 1
+        for (int k = 0; k < S; ++k) {
+          copy_row<false>(buffer + 32 * k, in + k * p.row_stride + span_start, lane);
+        }
+        __syncwarp();
+      }
 #pragma unroll
       for (int k = 0; k < S; ++k) {
         const uint4 v =
-            *reinterpret_cast<const uint4*>(in + k * p.row_stride + int64_t{start} * E);
+            LONG_ALIGNED
+                ? *reinterpret_cast<const uint4*>(in + k * p.row_stride + int64_t{start} * E)
+                : buffer[32 * k + lane];
         w[4 * k] = v.x, w[4 * k + 1] = v.y, w[4 * k + 2] = v.z, w[4 * k + 3] = v.w;
       }
+      if (!LONG_ALIGNED) __syncwarp();  // the buffer is reused for the output span below
 #pragma unroll
       for (int k = 0; k < S; ++k) {
         o[k].x = transposed_word<S, V, E>(w, 4 * k);
@@ -167,7 +237,7 @@ __global__ void __launch_bounds__(kSmallDimThreads)
       uint4* span = reinterpret_cast<uint4*>(out + int64_t{start - lane * V} * S * E);
 #pragma unroll
       for (int k = 0; k < S; ++k) span[32 * k + lane] = buffer[staged_slot<S>(32 * k + lane)];
-    } else if (count == V) {
+    } else if (vectors) {
       uint4* run = reinterpret_cast<uint4*>(out + int64_t{start} * S * E);
 #pragma unroll
       for (int k = 0; k < S; ++k) run[k] = o[k];

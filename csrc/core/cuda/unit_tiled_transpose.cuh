@@ -1,7 +1,8 @@
 #pragma once
 // The transpose of elements whose size is no power of two and no multiple of 16 (3, 6,
 // 12, 24, 40 ... bytes: odd trailing blocks), moved as k units of U bytes, U the largest
-// power of two (up to 8) that divides the element. A tile of T x T elements goes through
+// power of two (up to 8) that divides the element and both data pointers' addresses (the
+// kernel choice's unit_size). A tile of T x T elements goes through
 // shared memory: each input row's part of the tile is T x k contiguous units, each output
 // row's part too, so both sides are read and written in consecutive units by consecutive
 // lanes. Shared memory rows are (T + 1) x k units long: unit j of tile row r then sits in
@@ -11,6 +12,7 @@
 
 #include "fast_divider.h"
 #include "outer_batch.cuh"
+#include "ptx.cuh"
 
 #include <cstdint>
 
@@ -33,18 +35,11 @@ struct UnitTiledParams {
   OuterBatch outer;
 };
 
-template <int U>
-struct Unit;
-template <> struct Unit<1> { using type = uint8_t; };
-template <> struct Unit<2> { using type = uint16_t; };
-template <> struct Unit<4> { using type = uint32_t; };
-template <> struct Unit<8> { using type = uint64_t; };
-
 constexpr int kUnitTiledThreads = 256;
 
 template <int U>
 __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel(UnitTiledParams p) {
-  using T = typename Unit<U>::type;
+  using T = typename Bytes<U>::type;
   extern __shared__ __align__(16) char smem_bytes[];
   T* smem = reinterpret_cast<T*>(smem_bytes);
   if (!add_outer_offsets(p.outer, p.in, p.out)) return;
