@@ -292,10 +292,16 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
   const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
   // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
-  // data pointer is less aligned (a view at a storage offset): every stride is a multiple
-  // of the element, so the pointers alone decide.
-  c.unit_size = static_cast<int>(
-      std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment}));
+  // data pointer is less aligned (a view at a storage offset) or an input stride is (strided
+  // elements a part of an element apart): every unit then lies on its own size.
+  int64_t unit = std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment});
+  auto fits = [&](int64_t stride) { return (stride * plan.stride_unit) % unit == 0; };
+  while (unit > 1 && !(fits(plan.batch_stride) && fits(plan.row_stride) &&
+                       fits(plan.col_stride) &&
+                       std::all_of(plan.outer_strides, plan.outer_strides + plan.outer_dims, fits))) {
+    unit /= 2;
+  }
+  c.unit_size = static_cast<int>(unit);
   c.tile_rows = c.tile_cols = tile;
   c.threads = 256;
   c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
