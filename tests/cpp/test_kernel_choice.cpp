@@ -321,6 +321,10 @@ TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {
   c = choose({{180492, 96, 2}, {1824, 19, 1}, 4}, h100(), 0, 1);
   EXPECT_EQ(c.path, TransposePath::TiledUnits);
   EXPECT_EQ(c.unit_size, 4);
+  // Strided elements in tiles filled under half (4-element output rows) take ATen's copy.
+  c = choose({{64, 64, 4}, {512, 8, 2}, 4}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::AtenFallback);
+  EXPECT_NE(std::string(c.fallback_reason).find("strided elements"), std::string::npos);
   // Elements wider than 682 bytes stay with ATen.
   EXPECT_EQ(plan({8, 64, 700}, {64 * 701, 701, 1}, 0, 1).path, TransposePath::AtenFallback);
 }

@@ -19,11 +19,11 @@ cudaError_t launch_units_of(const TransposePlan& plan, const KernelChoice& choic
   params.out = static_cast<char*>(out);
   params.rows = plan.rows;
   params.cols = plan.cols;
-  // The input's strides in units: every one is a whole number of them (kernel_choice.cpp).
-  const int64_t stride_units = plan.stride_unit / U;
-  params.batch_stride = plan.batch_stride * stride_units;
-  params.row_stride = plan.row_stride * stride_units;
-  params.col_stride = plan.col_stride * stride_units;
+  // The input's strides in units: every one is a whole number of them (kernel_choice.cpp),
+  // though a unit may be wider than the strides' own (values of 1 byte, units of 2).
+  params.batch_stride = plan.batch_stride * plan.stride_unit / U;
+  params.row_stride = plan.row_stride * plan.stride_unit / U;
+  params.col_stride = plan.col_stride * plan.stride_unit / U;
   params.out_batch_stride = plan.out_batch_stride;
   params.out_row_stride = plan.out_row_stride;
   params.tile = choice.tile_rows;

@@ -70,11 +70,24 @@ __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel
       for (int j = lane; j < row_units; j += 32) smem[r * pitch + j] = row[j];
     }
   } else {
+    // Lane l starts at element l / k, unit l mod k, and steps 32 units: 32 / k elements
+    // and 32 mod k units (carrying one element past k).
+    const int first_c = static_cast<int>(p.units.div(static_cast<uint32_t>(lane)));
+    const int first_u = lane - first_c * k;
+    const int step_c = static_cast<int>(p.units.div(32u));
+    const int step_u = 32 - step_c * k;
     for (int r = warp; r < rows_here; r += WARPS) {
       const T* row = in + r * p.row_stride;
+      int c = first_c;
+      int u = first_u;
       for (int j = lane; j < row_units; j += 32) {
-        const uint32_t c = p.units.div(static_cast<uint32_t>(j));
-        smem[r * pitch + j] = row[c * p.col_stride + (j - static_cast<int>(c) * k)];
+        smem[r * pitch + j] = row[c * p.col_stride + u];
+        c += step_c;
+        u += step_u;
+        if (u >= k) {
+          u -= k;
+          ++c;
+        }
       }
     }
   }
