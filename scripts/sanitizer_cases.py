@@ -93,6 +93,11 @@ def adjacent_dims_cases():
     yield "12-byte elements", random_bytes((130, 67, 3), torch.float32), (0, 1)
     yield "6-byte elements at an odd address", random_bytes((1 + 67 * 129 * 6,), torch.uint8)[1:].view(67, 129, 6), (0, 1)
     yield "600-byte elements (8 x 8 tiles)", random_bytes((20, 30, 600), torch.uint8), (0, 1)
+    yield "strided elements, 2-byte units", random_bytes((4, 96, 40, 30), torch.uint8)[..., :14], (1, 2)
+    yield "strided elements, 1-byte units", random_bytes((2, 70, 64, 23), torch.uint8)[..., 2:9], (1, 2)
+    yield "strided elements, column step", random_bytes((67, 192), torch.float32)[:, ::3], (0, 1)
+    yield "strided elements, runs of 3", random_bytes((40, 300, 19), torch.float64)[..., :3], (0, 1)
+    yield "strided elements, outer dim", random_bytes((5, 40, 6, 64, 12), torch.bfloat16)[..., :10], (1, 3)
 
 
 def permutation_cases():

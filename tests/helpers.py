@@ -121,12 +121,13 @@ def development_build_or_skip():
 def plan_result(x, how):
     """The result as the kernels compute it from explain()'s plan, flat: the input read as
     `matrices` (batch, rows, cols) of elements at `strides` (the columns `col_stride`
-    apart), for every index into the
+    apart; input strides in units of `stride_unit` bytes), for every index into the
     `outer` dims, each matrix transposed to `out_strides` (poison where the plan writes
     nothing); None off the kernels' paths."""
     if "matrices" not in how:
         return None
     e = how["element_size"] // x.element_size()
+    s = how["stride_unit"] // x.element_size()  # values per unit of the input strides
     batch, rows, cols = how["matrices"]
     batch_stride, row_stride = how["strides"]
     out_batch_stride, out_row_stride = how["out_strides"]
@@ -135,7 +136,7 @@ def plan_result(x, how):
     col_stride = how["col_stride"]
     src = torch.as_strided(
         x, sizes,
-        [stride * e for _, stride, _ in outer] + [batch_stride * e, row_stride * e, col_stride * e, 1],
+        [stride * s for _, stride, _ in outer] + [batch_stride * s, row_stride * s, col_stride * s, 1],
         x.storage_offset())
     out = poisoned_like((x.numel(),), x.dtype, x.device)
     dst = torch.as_strided(

@@ -8,7 +8,7 @@ import torch
 import torch_transpose
 from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id,
                      development_build_or_skip, poison_cuda_cache, poisoned_like, random_finite,
-                     random_tensor)
+                     plan_result, random_tensor)
 
 pytestmark = pytest.mark.cuda
 op = torch.ops.gputranspose
@@ -303,11 +303,13 @@ STRIDED_VIEWS = {
     "batch_slice": (lambda x: x.view(4, 75, 200)[:, 3:-3, 8:], "tiled_row_strided"),
     "transposed": (lambda x: x.t(), "memcpy"),
     "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
-    "column_step": (lambda x: x[:, ::2], "aten_fallback"),
+    "column_step": (lambda x: x[:, ::2], "tiled_units"),  # strided elements
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
-    # 4 x 200 matrices: the small-dim kernel, the 200-element rows on 16 bytes or not
-    # (1-byte rows are 8 bytes off); the tiled kernel too below.
-    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2), "small_dim"),
+    # 4 x 200 matrices: the small-dim kernel (1- to 8-byte elements), the 200-element rows
+    # on 16 bytes or not (1-byte rows are 8 bytes off); else under a tenth of the tiles
+    # filled, ATen's copy (the tiled kernel too below).
+    "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2),
+                       lambda dtype: "small_dim" if dtype.itemsize <= 8 else "aten_fallback"),
     "two_batch_dims": (lambda x: x.view(2, 3, 50, 200)[:, :2], "tiled_row_strided"),
 }
 
@@ -349,7 +351,10 @@ ADJACENT_DIMS = [
     ((3, 5, 33, 2), torch.complex128, (1, 2), None, "wide_elements"),        # a tile past the rows
     ((2, 4, 5, 8), torch.complex128, (1, 2), None, "wide_elements"),
     ((64, 65, 3), torch.float32, (0, 1), None, "tiled_units"),               # 12-byte elements
-    ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),  # strided elements
+    # Strided elements: 3-element rows fill under half the tiles (ATen's copy); 6-byte
+    # elements 8 bytes apart take the unit-tiled kernel.
+    ((64, 65, 6), torch.uint8, (0, 1), lambda x: x[..., ::2], "aten_fallback"),
+    ((64, 65, 8), torch.uint8, (0, 1), lambda x: x[..., :6], "tiled_units"),
     ((40, 4, 50, 6), torch.float32, (0, 2), None, "tiled_units"),            # 24-byte elements
     ((1 + 64 * 65 * 6,), torch.uint8, (0, 1),
      lambda x: x[1:].view(64, 65, 6), "tiled_units"),                        # at an odd address
@@ -571,3 +576,34 @@ def test_odd_elements_move_as_units(shape, dtype, dims, view):
     how = torch_transpose.explain(x, *dims)
     assert how["path"] in ("tiled_units", "aten_fallback"), how
     check(x, *dims, tiled_too=True)
+
+
+# Strided elements (no dim one element apart in the input: a row slice that cuts the dims
+# after the swapped pair, a column step) take the unit-tiled kernel, each element read as
+# its own run of units; where they lie a part of an element apart the strides count values
+# and the unit shrinks to what every stride shares (tiles filled under half take ATen's copy:
+# kernel_choice.cpp). Rows cut at odd and even pads, strided single values, outer dims,
+# every unit size, storage offsets.
+STRIDED_ELEMENTS = [
+    ((4, 96, 40, 30), torch.float8_e4m3fn, (1, 2), lambda x: x[..., :14]),   # 2-byte units
+    ((2, 70, 64, 23), torch.uint8, (1, 2), lambda x: x[..., 2:9]),           # 1-byte units
+    ((70, 131, 4), torch.float16, (0, 1), lambda x: x[..., :1]),              # one value, 8 bytes apart
+    ((40, 300, 19), torch.int64, (0, 1), lambda x: x[..., :3]),             # runs of 3
+    ((96, 100, 19), torch.int32, (0, 1), lambda x: x[..., :2]),               # 8 bytes, 76 apart
+    ((3, 40, 66, 17), torch.complex64, (1, 2), lambda x: x[..., 1:16]),
+    ((70, 64, 2), torch.complex128, (0, 1), lambda x: x[..., :1]),            # 16 bytes, 8-byte units
+    ((5, 40, 6, 64, 12), torch.bfloat16, (1, 3), lambda x: x[..., :10]),     # an outer dim
+    ((1 + 64 * 80 * 9,), torch.uint8, (0, 1), lambda x: x[1:].view(64, 80, 9)[..., :5]),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", STRIDED_ELEMENTS,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in STRIDED_ELEMENTS])
+def test_strided_elements_move_as_units(shape, dtype, dims, view):
+    base = random_tensor(shape, dtype, "cpu")
+    x = view(base.cuda())
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "tiled_units" and "strided elements" in how["reason"], how
+    assert_bitwise_equal(plan_result(view(base), how).view(-1),
+                         view(base).transpose(*dims).contiguous().view(-1))
+    check(x, *dims)

@@ -73,6 +73,7 @@ def _to_dict(e: Dict[str, Any]) -> Dict[str, Any]:
         d["matrices"] = (e["batch"], e["rows"], e["cols"])
         d["strides"] = (e["batch_stride"], e["row_stride"])
         d["col_stride"] = e["col_stride"]
+        d["stride_unit"] = e["stride_unit"]
         d["out_strides"] = (e["out_batch_stride"], e["out_row_stride"])
         d["outer"] = [tuple(t) for t in zip(e["outer_sizes"], e["outer_strides"], e["outer_out_strides"])]
     d["load_bytes"] = get("load_bytes", 0)

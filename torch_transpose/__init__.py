@@ -133,8 +133,9 @@ def explain(
       is known; then ``note`` says why (no CUDA device to choose for, a CPU-only build).
     * ``device``: the CUDA device whose facts chose the kernel; ``element_size``: the bytes
       moved as one element; on the kernels' paths ``matrices`` ``(batch, rows, cols)`` and
-      ``strides`` ``(batch_stride, row_stride)`` in elements: the layout as the kernels see
-      it, after the dims that lie back to back on both sides are fused; ``out_strides``
+      ``strides`` ``(batch_stride, row_stride)`` in elements (in ``stride_unit`` bytes: the
+      element size, or a value's where strided elements lie a part of an element apart), the
+      columns ``col_stride`` apart: the layout as the kernels see it, after the dims that lie back to back on both sides are fused; ``out_strides``
       ``(out_batch_stride, out_row_stride)``: where each matrix's transpose lands; and
       ``outer``: a permutation's further batch dims as ``(size, stride, out_stride)``.
     * On the tiled paths: ``tiling``, ``load``, ``store``, ``group_rows``, ``interleave``;

@@ -58,6 +58,17 @@ constexpr double kStaged2ByteBelowBytesPerS = 4e12;
 // is faster in 37; from 0.1 to 0.25 filled the two are even (docs/DESIGN.md, "What bounds
 // each class of shape").
 constexpr double kFallbackBelowTileUtilization = 0.1;
+// Strided elements (each read as its own run) in tiles filled less than half (short output
+// rows: a strided dim of 2-16 last) run as the framework's copy too: on the sweep's 29 such
+// cases (H200, seed 0) the unit-tiled kernel beat ATen's copy in all 14 cases filled above
+// half (0.57-0.98x its time) and lost in 7 of the 8 below (1.09-4.0x; docs/DESIGN.md).
+constexpr double kStridedFallbackBelowTileUtilization = 0.5;
+
+// Whether a unit-tiled plan's elements are strided: no dim lies one element apart.
+bool strided_elements(const TransposePlan& plan) {
+  return plan.path == TransposePath::TiledUnits &&
+         plan.col_stride * plan.stride_unit != plan.element_size;
+}
 
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
   return plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size >
@@ -292,10 +303,16 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
   const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
   // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
-  // data pointer is less aligned (a view at a storage offset): every stride is a multiple
-  // of the element, so the pointers alone decide.
-  c.unit_size = static_cast<int>(
-      std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment}));
+  // data pointer is less aligned (a view at a storage offset) or an input stride is (strided
+  // elements a part of an element apart): every unit then lies on its own size.
+  int64_t unit = std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment});
+  auto fits = [&](int64_t stride) { return (stride * plan.stride_unit) % unit == 0; };
+  while (unit > 1 && !(fits(plan.batch_stride) && fits(plan.row_stride) &&
+                       fits(plan.col_stride) &&
+                       std::all_of(plan.outer_strides, plan.outer_strides + plan.outer_dims, fits))) {
+    unit /= 2;
+  }
+  c.unit_size = static_cast<int>(unit);
   c.tile_rows = c.tile_cols = tile;
   c.threads = 256;
   c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
@@ -383,13 +400,18 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   const bool tiled = c.path == TransposePath::TiledContiguous ||
                      c.path == TransposePath::TiledRowStrided ||
                      c.path == TransposePath::TiledUnits;
+  const bool strided = strided_elements(plan);
+  const double fallback_below =
+      strided ? kStridedFallbackBelowTileUtilization : kFallbackBelowTileUtilization;
   if (tiled && c.unsupported == nullptr &&
       (overrides.fallback == 1 ||
-       (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization))) {
+       (overrides.fallback < 0 && c.tile_utilization < fallback_below))) {
     c.path = TransposePath::AtenFallback;
     c.fallback_reason =
-        "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
-        "tiles filled): the framework's strided copy is faster";
+        strided ? "strided elements whose tiles the tensor fills under half (a short strided "
+                  "dim last): the framework's strided copy is faster"
+                : "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
+                  "tiles filled): the framework's strided copy is faster";
   }
   return c;
 }

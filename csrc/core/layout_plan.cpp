@@ -131,11 +131,10 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool wide_off_16 = element_size > 16 && !odd_size &&
                            element_size <= kMaxUnitElementBytes &&
                            (x.address % 16 != 0 || out_alignment % 16 != 0);
-  const bool units = odd_size || wide_off_16;
-  const bool wide = element_size > 16 && !units;
+  const bool wide_elements = element_size > 16 && !odd_size && !wide_off_16;
   // One dim left besides wide elements (strided or repeated ones, in the result's order):
   // a matrix of one column, whose rows are those elements.
-  if (wide && n == 1) {
+  if (wide_elements && n == 1) {
     sizes[1] = sizes[0], strides[1] = strides[0];
     sizes[0] = 1, strides[0] = element_numel;
     n = 2;
@@ -146,12 +145,25 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   }
   // Wide elements are moved unit by unit, each a contiguous run on both sides: any dim
   // before the rows can be the columns, at any stride (q of a packed qkv, expanded heads).
-  if (cols_dim < 0 && wide && n >= 2) cols_dim = n - 2;
+  if (cols_dim < 0 && wide_elements && n >= 2) cols_dim = n - 2;
+  // Strided elements (no dim one element apart: a row slice that cuts the dims after the
+  // swapped pair, a strided last dim): the unit-tiled kernel reads each element as its own
+  // run of units, so its columns may lie at any positive stride; the columns are the dim
+  // nearest in the input, whose tile rows then read the fewest lines.
+  bool strided_elements = false;
+  if (cols_dim < 0 && n >= 2 && element_size <= kMaxUnitElementBytes && strides[n - 1] > 0) {
+    for (int i = 0; i + 1 < n; ++i) {
+      if (strides[i] > 0 && (cols_dim < 0 || strides[i] < strides[cols_dim])) cols_dim = i;
+    }
+    strided_elements = cols_dim >= 0;
+  }
   if (cols_dim < 0) {
     return fallback(
         "no batch of matrix transposes: no dim of the result but its last lies one element "
         "apart in the input (strided elements, or a copy of strided rows)");
   }
+  const bool units = odd_size || wide_off_16 || strided_elements;
+  const bool wide = wide_elements && !units;
   if (n - 3 > kMaxOuterDims) {
     return fallback("the result's dims fuse into more than 9 batch dims");
   }
@@ -160,11 +172,14 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
         "the element (the trailing dims that keep their order) is no power of two, no multiple of "
         "16, and wider than 682 bytes");
   }
+  // The input's strides in elements, or, for strided elements that lie a part of an element
+  // apart (a row slice cutting mid-element), in values.
+  const int64_t stride_numel = strided_elements ? 1 : element_numel;
   for (int i = 0; i < n; ++i) {
     if (strides[i] == 0 && !wide) {
       return fallback(i == n - 1 ? "expanded rows (stride 0)" : "expanded batch dim (stride 0)");
     }
-    if (strides[i] % element_numel != 0) {
+    if (strides[i] % stride_numel != 0) {
       return fallback(i == n - 1 ? "rows overlap, or lie a part of an element apart"
                                  : "the batch dims cannot be folded into one stride");
     }
@@ -175,11 +190,12 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   plan.element_size = element_size;
   plan.in_alignment = pointer_alignment(x.address);
   plan.out_alignment = out_alignment;
+  plan.stride_unit = stride_numel * es;
   plan.rows = sizes[n - 1];
   plan.cols = sizes[cols_dim];
-  plan.row_stride = strides[n - 1] / element_numel;
-  plan.col_stride = strides[cols_dim] / element_numel;
-  if (!wide && plan.row_stride < plan.cols) {
+  plan.row_stride = strides[n - 1] / stride_numel;
+  plan.col_stride = strides[cols_dim] / stride_numel;
+  if (!wide && !strided_elements && plan.row_stride < plan.cols) {
     return fallback("rows overlap, or lie a part of an element apart");
   }
   plan.out_row_stride = 1;
@@ -195,7 +211,7 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   plan.out_batch_stride = plan.rows * plan.cols;
   int64_t out_stride = 1;  // of result dim i, in elements
   for (int i = n - 1; i >= 0; --i) {
-    const int64_t in_stride = strides[i] / element_numel;
+    const int64_t in_stride = strides[i] / stride_numel;
     if (i == batch_dim) {
       plan.batch = sizes[i];
       plan.batch_stride = in_stride;
@@ -238,9 +254,12 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   }
   if (units) {
     plan.path = TransposePath::TiledUnits;
-    plan.reason = odd_size ? "elements of no power-of-two size (odd trailing blocks), moved as units"
-                           : "elements wider than 16 bytes whose data pointer is off 16 bytes, "
-                             "moved as units";
+    plan.reason = strided_elements
+                      ? "strided elements (no dim lies one element apart), each read as its own "
+                        "run of units"
+                  : odd_size ? "elements of no power-of-two size (odd trailing blocks), moved as units"
+                             : "elements wider than 16 bytes whose data pointer is off 16 bytes, "
+                               "moved as units";
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;

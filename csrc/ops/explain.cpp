@@ -69,6 +69,7 @@ Explanation explain_for(const at::Tensor& x, PlanOf&& plan_of, int device, const
   e.batch_stride = plan.batch_stride;
   e.row_stride = plan.row_stride;
   e.col_stride = plan.col_stride;
+  e.stride_unit = plan.stride_unit;
   e.out_batch_stride = plan.out_batch_stride;
   e.out_row_stride = plan.out_row_stride;
   e.outer_sizes.assign(plan.outer_sizes, plan.outer_sizes + plan.outer_dims);

@@ -28,6 +28,7 @@ pybind11::dict to_dict(const gputranspose::Explanation& e) {
     d["matrices"] = pybind11::make_tuple(e.batch, e.rows, e.cols);
     d["strides"] = pybind11::make_tuple(e.batch_stride, e.row_stride);
     d["col_stride"] = e.col_stride;
+    d["stride_unit"] = e.stride_unit;
     d["out_strides"] = pybind11::make_tuple(e.out_batch_stride, e.out_row_stride);
     pybind11::list outer;
     for (size_t k = 0; k < e.outer_sizes.size(); ++k) {

@@ -108,6 +108,7 @@ Tensor explain_op(const Tensor& x, std::vector<int64_t> dims, bool permute, int6
   e.add("batch_stride", plan.batch_stride);
   e.add("row_stride", plan.row_stride);
   e.add("col_stride", plan.col_stride);
+  e.add("stride_unit", plan.stride_unit);
   e.add("out_batch_stride", plan.out_batch_stride);
   e.add("out_row_stride", plan.out_row_stride);
   e.add_list("outer_sizes", plan.outer_sizes, plan.outer_dims);

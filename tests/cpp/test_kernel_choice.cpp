@@ -35,6 +35,14 @@ struct Input {
   int64_t offset = 0;  // values from a 256-byte aligned allocation
 };
 
+// The plan of transposing dims d0 and d1 of a 256-byte aligned layout.
+TransposePlan plan_of(std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t itemsize,
+                      int64_t d0, int64_t d1) {
+  StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
+                  0x7f0000000000};
+  return plan_transpose(x, {d0, d1, false});
+}
+
 KernelChoice choose(Input x, const DeviceFacts& facts, int64_t dim0 = -2, int64_t dim1 = -1) {
   const int64_t ndim = static_cast<int64_t>(x.sizes.size());
   if (x.strides.empty()) {
@@ -240,11 +248,7 @@ TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
 
 TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   auto plan = [](std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t d0,
-                 int64_t d1) {
-    StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), 4,
-                    0x7f0000000000};
-    return plan_transpose(x, {d0, d1, false});
-  };
+                 int64_t d1) { return plan_of(sizes, strides, 4, d0, d1); };
   // A transposed view of (8, 65, 64), its dims 0 and 1 swapped: (64, 8 x 65) from (520, 64).
   TransposePlan p = plan({8, 64, 65}, {4160, 1, 64}, 0, 1);
   EXPECT_EQ(p.path, TransposePath::TiledContiguous);
@@ -280,8 +284,49 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   EXPECT_EQ(p.outer_strides[0], 4096);
   EXPECT_EQ(p.outer_out_strides[0], 4096);
   EXPECT_EQ(p.out_batch_stride, 3 * 4096);
-  // Strided elements: no dim one element apart in the input.
-  EXPECT_EQ(plan({64, 64, 4}, {512, 8, 2}, 0, 1).path, TransposePath::AtenFallback);
+  // Strided elements (no dim one element apart in the input): the unit-tiled kernel reads
+  // each element on its own, the columns the dim nearest in the input.
+  p = plan({64, 64, 4}, {512, 8, 2}, 0, 1);
+  EXPECT_EQ(p.path, TransposePath::TiledUnits);
+  EXPECT_EQ(p.element_size, 4);
+  EXPECT_EQ(p.stride_unit, 4);
+  EXPECT_EQ(p.rows, 4);
+  EXPECT_EQ(p.row_stride, 2);
+  EXPECT_EQ(p.cols, 64);
+  EXPECT_EQ(p.col_stride, 8);
+  // A strided 1-D run has no columns: ATen's copy.
+  EXPECT_EQ(plan({64}, {2}, 0, 0).path, TransposePath::AtenFallback);
+}
+
+TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {
+  auto plan = [](std::vector<int64_t> sizes, std::vector<int64_t> strides, int64_t d0,
+                 int64_t d1) { return plan_of(sizes, strides, 1, d0, d1); };
+  // float8 (128, 512, 224, 14) rows padded to 30: 14-byte elements 30 bytes apart.
+  TransposePlan p = plan({128, 512, 224, 14}, {3440640, 6720, 30, 1}, 1, 2);
+  EXPECT_EQ(p.path, TransposePath::TiledUnits);
+  EXPECT_EQ(p.element_size, 14);
+  EXPECT_EQ(p.stride_unit, 1);
+  EXPECT_EQ(p.cols, 224);
+  EXPECT_EQ(p.col_stride, 30);
+  EXPECT_EQ(p.rows, 512);
+  EXPECT_EQ(p.row_stride, 6720);
+  EXPECT_EQ(p.batch, 128);
+  EXPECT_EQ(p.batch_stride, 3440640);
+  EXPECT_EQ(p.out_row_stride, 512);
+  // The unit: 2 bytes, the largest power of two that every stride and the element share.
+  KernelChoice c = choose({{128, 512, 224, 14}, {3440640, 6720, 30, 1}, 1}, h100(), 1, 2);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 2);
+  // int32 (180492, 96, 2) rows of 19 values: 8-byte elements 76 bytes apart, 4-byte units.
+  c = choose({{180492, 96, 2}, {1824, 19, 1}, 4}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 4);
+  // Strided elements in tiles filled under half (4-element output rows) take ATen's copy.
+  c = choose({{64, 64, 4}, {512, 8, 2}, 4}, h100(), 0, 1);
+  EXPECT_EQ(c.path, TransposePath::AtenFallback);
+  EXPECT_NE(std::string(c.fallback_reason).find("strided elements"), std::string::npos);
+  // Elements wider than 682 bytes stay with ATen.
+  EXPECT_EQ(plan({8, 64, 700}, {64 * 701, 701, 1}, 0, 1).path, TransposePath::AtenFallback);
 }
 
 TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
@@ -313,9 +358,11 @@ TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
 
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
-  EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{64, 32}, {0, 1}, 4}, h100()).path, TransposePath::AtenFallback);  // expanded
   EXPECT_EQ(choose({{64, 64, 700}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
-  EXPECT_EQ(kernel_name(choose({{64, 32}, {64, 2}, 4}, h100())), "");
+  EXPECT_EQ(kernel_name(choose({{64, 32}, {0, 1}, 4}, h100())), "");
+  // A column step is strided elements: the unit-tiled kernel.
+  EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::TiledUnits);
 }
 
 TEST(KernelChoice, OverridesChangeOnlyTheWalk) {

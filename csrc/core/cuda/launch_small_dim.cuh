@@ -55,7 +55,7 @@ cudaError_t launch_small_dim(const TransposePlan& plan, const KernelChoice& choi
   params.long_len = static_cast<uint32_t>(long_len);
   params.groups = static_cast<uint32_t>(plan.batch * matrix_groups);
   params.matrix_groups = FastDivider(static_cast<uint32_t>(matrix_groups));
-  params.outer = outer_batch(plan, E);
+  params.outer = outer_batch(plan, E, E);
   return launch_small_dim_of<E, 2>(choice, params, choice.blocks / plan.outer_count,
                                    plan.outer_count, stream);
 }

@@ -70,7 +70,7 @@ cudaError_t launch_tiled_instance(const TransposePlan& plan, const KernelChoice&
   params.row_stride = plan.row_stride;
   params.out_batch_stride = plan.out_batch_stride;
   params.out_row_stride = plan.out_row_stride;
-  params.outer = outer_batch(plan, plan.element_size);
+  params.outer = outer_batch(plan, plan.element_size, plan.element_size);
   params.tiles_r = Config::tiles_along_rows(plan.rows);
   const int64_t tiles_c = Config::tiles_along_cols(plan.cols);
   const int64_t group = choice.group_rows;

@@ -23,7 +23,7 @@ cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choi
   params.col_stride = plan.col_stride * element_units;
   params.out_batch_stride = plan.out_batch_stride * element_units;
   params.out_row_stride = plan.out_row_stride * element_units;
-  params.outer = outer_batch(plan, plan.element_size);
+  params.outer = outer_batch(plan, plan.element_size, plan.element_size);
   params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
   params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
   params.rows_log2 = choice.wide_rows_log2;

@@ -22,14 +22,17 @@ struct OuterBatch {
   int64_t out_strides[kMaxOuterDims];  // bytes
 };
 
-inline OuterBatch outer_batch(const TransposePlan& plan, int64_t unit_bytes) {
+// `in_unit_bytes`, `out_unit_bytes`: the bytes one unit of the plan's input and output
+// strides spans (the element, or a value for strided elements' input strides).
+inline OuterBatch outer_batch(const TransposePlan& plan, int64_t in_unit_bytes,
+                              int64_t out_unit_bytes) {
   OuterBatch o;
   o.dims = plan.outer_dims;
   for (int d = 0; d < kMaxOuterDims; ++d) {
     const bool used = d < plan.outer_dims;
     o.sizes[d] = FastDivider(used ? static_cast<uint32_t>(plan.outer_sizes[d]) : 1u);
-    o.in_strides[d] = used ? plan.outer_strides[d] * unit_bytes : 0;
-    o.out_strides[d] = used ? plan.outer_out_strides[d] * unit_bytes : 0;
+    o.in_strides[d] = used ? plan.outer_strides[d] * in_unit_bytes : 0;
+    o.out_strides[d] = used ? plan.outer_out_strides[d] * out_unit_bytes : 0;
   }
   return o;
 }

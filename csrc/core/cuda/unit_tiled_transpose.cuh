@@ -3,9 +3,9 @@
 // 12, 24, 40 ... bytes: odd trailing blocks), moved as k units of U bytes, U the largest
 // power of two (up to 8) that divides the element and both data pointers' addresses (the
 // kernel choice's unit_size). A tile of T x T elements goes through
-// shared memory: each input row's part of the tile is T x k contiguous units, each output
-// row's part too, so both sides are read and written in consecutive units by consecutive
-// lanes. Shared memory rows are (T + 1) x k units long: unit j of tile row r then sits in
+// shared memory: each input row's part of the tile is T x k contiguous units (or T runs of
+// k units, for strided elements), each output row's part too, so both sides are read and
+// written in consecutive units by consecutive lanes. Shared memory rows are (T + 1) x k units long: unit j of tile row r then sits in
 // bank (r k + j) mod 32 (for 4-byte units), so the gather of an output row (r = j' / k,
 // unit j' mod k) meets no bank twice. 64-bit offsets throughout; outer batch dims as in
 // the other kernels (outer_batch.cuh).
@@ -24,8 +24,9 @@ struct UnitTiledParams {
   char* out;
   int64_t rows;              // of each input matrix, in elements
   int64_t cols;
-  int64_t batch_stride;      // input, in elements
-  int64_t row_stride;        // input, in elements
+  int64_t batch_stride;      // input, in units
+  int64_t row_stride;        // input, in units
+  int64_t col_stride;        // input, in units: k where the elements lie back to back
   int64_t out_batch_stride;  // output, in elements
   int64_t out_row_stride;    // output, in elements
   int tile;                  // T: a tile's rows and columns, in elements
@@ -58,13 +59,37 @@ __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel
   const int lane = threadIdx.x % 32;
   constexpr int WARPS = kUnitTiledThreads / 32;
 
-  // Input rows: a warp a row, its lanes along the row's cols_here x k units.
-  const T* in = reinterpret_cast<const T*>(p.in) +
-                (b * p.batch_stride + r0 * p.row_stride + c0) * k;
+  // Input rows: a warp a row, its lanes along the row's cols_here x k units (element
+  // j / k's unit j mod k where the elements are strided).
+  const T* in = reinterpret_cast<const T*>(p.in) + b * p.batch_stride + r0 * p.row_stride +
+                c0 * p.col_stride;
   const int row_units = cols_here * k;
-  for (int r = warp; r < rows_here; r += WARPS) {
-    const T* row = in + r * p.row_stride * k;
-    for (int j = lane; j < row_units; j += 32) smem[r * pitch + j] = row[j];
+  if (p.col_stride == k) {
+    for (int r = warp; r < rows_here; r += WARPS) {
+      const T* row = in + r * p.row_stride;
+      for (int j = lane; j < row_units; j += 32) smem[r * pitch + j] = row[j];
+    }
+  } else {
+    // Lane l starts at element l / k, unit l mod k, and steps 32 units: 32 / k elements
+    // and 32 mod k units (carrying one element past k).
+    const int first_c = static_cast<int>(p.units.div(static_cast<uint32_t>(lane)));
+    const int first_u = lane - first_c * k;
+    const int step_c = static_cast<int>(p.units.div(32u));
+    const int step_u = 32 - step_c * k;
+    for (int r = warp; r < rows_here; r += WARPS) {
+      const T* row = in + r * p.row_stride;
+      int c = first_c;
+      int u = first_u;
+      for (int j = lane; j < row_units; j += 32) {
+        smem[r * pitch + j] = row[c * p.col_stride + u];
+        c += step_c;
+        u += step_u;
+        if (u >= k) {
+          u -= k;
+          ++c;
+        }
+      }
+    }
   }
   __syncthreads();
   // Output rows (input columns): a warp a row, its lanes along rows_here x k units; unit

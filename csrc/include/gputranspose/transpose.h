@@ -56,7 +56,10 @@ struct Explanation {
   int64_t cols = 0;
   int64_t batch_stride = 0;
   int64_t row_stride = 0;
-  int64_t col_stride = 0;  // 1 but for wide elements, whose columns may lie anywhere
+  int64_t col_stride = 0;  // 1 but for wide and strided elements, whose columns may lie anywhere
+  // The bytes one unit of the input strides spans: element_size, but a value's size where
+  // strided elements lie a part of an element apart (path tiled_units).
+  int64_t stride_unit = 0;
   // Where each matrix's transpose lands in the result (elements): matrix b's output row j
   // (input column j) at b * out_batch_stride + j * out_row_stride.
   int64_t out_batch_stride = 0;
