@@ -252,12 +252,19 @@ class _LinearOp(torch.autograd.function._SingleLevelFunction):
 def _linear_op_autograd(op, name, keyset, x, args, forward_map, adjoint_map):
     # Unsupported layouts reach this kernel first: say so plainly.
     check_supported_layout(x, name)
-    if (torch.is_grad_enabled() and x.requires_grad) or _has_tangent(x):
-        with enable_single_level_autograd_function():
-            return _LinearOp.apply(x, forward_map, adjoint_map)
-    # Nothing to record: on to the backend's kernel with the keys already worked out.
-    with torch._C._AutoDispatchBelowAutograd():
-        return op.redispatch(keyset & torch._C._after_autograd_keyset, x, *args)
+    try:
+        if (torch.is_grad_enabled() and x.requires_grad) or _has_tangent(x):
+            with enable_single_level_autograd_function():
+                return _LinearOp.apply(x, forward_map, adjoint_map)
+        # Nothing to record: on to the backend's kernel with the keys already worked out.
+        with torch._C._AutoDispatchBelowAutograd():
+            return op.redispatch(keyset & torch._C._after_autograd_keyset, x, *args)
+    except RuntimeError as error:
+        # The stable ABI carries no exception type: the kernel names an allocation it could
+        # not make (csrc/stable/cuda_kernels.cpp), and PyTorch's own type is raised here.
+        if "CUDA out of memory" in str(error) and not isinstance(error, torch.OutOfMemoryError):
+            raise torch.OutOfMemoryError(str(error)) from None
+        raise
 
 
 def _inverse(order: List[int]) -> List[int]:

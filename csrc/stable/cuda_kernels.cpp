@@ -19,6 +19,8 @@
 #include <torch/csrc/stable/macros.h>
 #include <torch/csrc/stable/ops.h>
 
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace gputranspose::stable {
@@ -65,9 +67,27 @@ int64_t alignment_of(const Tensor& out) {
 }
 
 // A new contiguous tensor of `sizes` with x's dtype, on x's device (every byte of it is
-// written by the kernel).
+// written by the kernel). The allocator's out-of-memory error reaches a stable-ABI kernel as
+// a bare failed call: an output larger than the device's free memory is reported as
+// "CUDA out of memory", which the Python front end raises as torch.OutOfMemoryError.
 Tensor empty_result(const Tensor& x, const std::vector<int64_t>& sizes) {
-  return torch::stable::new_empty(x, sizes);
+  try {
+    return torch::stable::new_empty(x, sizes);
+  } catch (const std::exception&) {
+    double bytes = static_cast<double>(x.element_size());
+    for (int64_t size : sizes) bytes *= static_cast<double>(size);
+    size_t free_bytes = 0;
+    size_t total_bytes = 0;
+    if (cudaMemGetInfo(&free_bytes, &total_bytes) == cudaSuccess &&
+        bytes > static_cast<double>(free_bytes)) {
+      throw std::runtime_error(
+          "CUDA out of memory. gputranspose tried to allocate its output, " +
+          std::to_string(static_cast<long long>(bytes / (1 << 20))) + " MiB, on cuda:" +
+          std::to_string(x.get_device_index()) + ", which has " +
+          std::to_string(free_bytes >> 20) + " MiB free");
+    }
+    throw;
+  }
 }
 
 std::vector<int64_t> transposed_sizes(const Tensor& x, const TransposeDims& dims) {

@@ -97,7 +97,10 @@ int64_t kernel_element_size(const Tensor& x) {
   try {
     dtype = x.scalar_type();
   } catch (const std::exception&) {
-    return 0;  // a dtype the targeted stable ABI cannot name: ATen's copy
+    // A dtype newer than the targeted stable ABI (float8_e8m0fnu under 2.10): its values
+    // are moved as bytes like every other dtype's, by their size.
+    const int64_t size = static_cast<int64_t>(x.element_size());
+    return size == 1 || size == 2 || size == 4 || size == 8 || size == 16 ? size : 0;
   }
   switch (dtype) {
     case ScalarType::Bool:
