@@ -98,6 +98,11 @@ def adjacent_dims_cases():
     yield "strided elements, column step", random_bytes((67, 192), torch.float32)[:, ::3], (0, 1)
     yield "strided elements, runs of 3", random_bytes((40, 300, 19), torch.float64)[..., :3], (0, 1)
     yield "strided elements, outer dim", random_bytes((5, 40, 6, 64, 12), torch.bfloat16)[..., :10], (1, 3)
+    # 1- and 2-byte units move as 4-byte words: rows at every address mod 4, 16 x 16 tiles of
+    # 46-byte elements, strided 3-byte elements under an outer dim.
+    yield "7-byte words at an odd address", random_bytes((1 + 67 * 129 * 7,), torch.uint8)[1:].view(67, 129, 7), (0, 1)
+    yield "46-byte elements in 2-byte units", random_bytes((50, 40, 23), torch.int16), (0, 1)
+    yield "strided elements, 3-byte words, outer dim", random_bytes((3, 63, 4, 97, 7), torch.uint8)[..., 1:4], (1, 3)
 
 
 def permutation_cases():

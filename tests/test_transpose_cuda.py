@@ -554,7 +554,10 @@ def test_all_dtypes_covered_by_element_size_map():
 
 # Elements of no power-of-two size (odd trailing blocks) move as units of their largest
 # power-of-two divisor: 1-byte units (3, 5 bytes), 2 (6), 4 (12, 20), 8 (24, 600: 8 x 8 tiles),
-# through tile edges, strided rows, storage offsets, outer batch dims.
+# through tile edges, strided rows, storage offsets, outer batch dims. Units of 1 and 2 bytes
+# move as 4-byte words: input rows and output rows that start at every address mod 4 (odd
+# addresses, odd row pitches), 46-byte elements (16 x 16 tiles for words), 1-byte units of
+# long elements (8 x 8 tiles), tiles cut on both sides, outer dims.
 ODD_ELEMENTS = [
     ((67, 129, 3), torch.uint8, (0, 1), None),
     ((67, 131, 5), torch.uint8, (0, 1), lambda x: x[:, 2:]),
@@ -565,6 +568,15 @@ ODD_ELEMENTS = [
     ((33, 70, 3), torch.float64, (0, 1), None),
     ((20, 30, 600), torch.uint8, (0, 1), None),
     ((40, 6, 50, 3), torch.int16, (0, 2), None),
+    ((1 + 67 * 129 * 7,), torch.uint8, (0, 1), lambda x: x[1:].view(67, 129, 7)),
+    ((3 + 65 * 97 * 10,), torch.uint8, (0, 1), lambda x: x[3:].view(65, 97, 10)),  # 1-byte units
+    ((70, 67, 5), torch.int16, (0, 1), lambda x: x[:, 1:]),     # 10 bytes, rows 670 bytes apart
+    ((33, 31, 3), torch.uint8, (0, 1), lambda x: x[1:, :-2]),  # rows 93 bytes apart, 32 x 29
+    ((1 + 50 * 40 * 46,), torch.uint8, (0, 1), lambda x: x[1:].view(50, 40, 46)),
+    ((50, 40, 23), torch.int16, (0, 1), None),
+    ((21, 19, 255), torch.uint8, (0, 1), None),
+    ((3, 40, 5, 70, 3), torch.uint8, (1, 3), None),            # an outer dim
+    ((5, 129, 3), torch.uint8, (0, 1), None),
 ]
 
 
@@ -576,6 +588,19 @@ def test_odd_elements_move_as_units(shape, dtype, dims, view):
     how = torch_transpose.explain(x, *dims)
     assert how["path"] in ("tiled_units", "aten_fallback"), how
     check(x, *dims, tiled_too=True)
+
+
+# Odd elements into out= buffers at every address mod 4: units as small as the output's
+# alignment (1 byte at an odd address), words into output rows that start anywhere.
+@pytest.mark.parametrize("offset", [1, 2, 3])
+def test_odd_elements_into_an_out_buffer_at_any_address(offset):
+    x = random_tensor((67, 129, 6), torch.uint8, "cuda")
+    expected = x.transpose(0, 1).contiguous()
+    storage = poisoned_like((expected.numel() + offset,), x.dtype, x.device)
+    out = storage[offset:].view(expected.shape)
+    op.transpose.out(x, 0, 1, out=out)
+    assert_bitwise_equal(out, expected)
+    assert_bitwise_equal(storage[:offset], poisoned_like((offset,), x.dtype, x.device))
 
 
 # Strided elements (no dim one element apart in the input: a row slice that cuts the dims
@@ -594,6 +619,11 @@ STRIDED_ELEMENTS = [
     ((70, 64, 2), torch.complex128, (0, 1), lambda x: x[..., :1]),            # 16 bytes, 8-byte units
     ((5, 40, 6, 64, 12), torch.bfloat16, (1, 3), lambda x: x[..., :10]),     # an outer dim
     ((1 + 64 * 80 * 9,), torch.uint8, (0, 1), lambda x: x[1:].view(64, 80, 9)[..., :5]),
+    ((64, 129), torch.uint8, (0, 1), lambda x: x[:, ::3]),                   # 1-byte elements
+    ((70, 64, 5), torch.uint8, (0, 1), lambda x: x[..., 1:3]),               # 2 bytes, 1-byte units
+    ((3, 63, 4, 97, 7), torch.uint8, (1, 3), lambda x: x[..., 1:4]),         # 3 bytes, outer dim
+    ((40, 33, 24), torch.int16, (0, 1), lambda x: x[..., :23]),              # 46 bytes, 16 x 16 tiles
+    ((20, 17, 300), torch.uint8, (0, 1), lambda x: x[..., :255]),            # 255 bytes, 8 x 8 tiles
 ]
 
 

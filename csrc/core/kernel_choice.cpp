@@ -296,12 +296,24 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
+// The unit-tiled kernel's shared-memory rows for 4-byte words (unit_tiled_transpose.cuh):
+// at least T x E bytes apart, and E bytes apart mod 128. A warp gathers the bytes of
+// consecutive output words, 4 apart in the output, from consecutive elements of one column,
+// a row apart: with rows E apart mod 128 they lie 4 apart mod 128 in shared memory too, so
+// each gather meets 32 distinct banks. (Rows as far apart mod 4 as the input's rows would
+// keep every input word whole in shared memory, but in 3 of the 4 residues they cost each
+// gather 1.5-1.9 ways on average: the host emulation of the kernel.)
+int64_t unit_words_pitch(int64_t tile, int64_t e) {
+  const int64_t least = tile * e;
+  return least + ((e - least) % 128 + 128) % 128;
+}
+
 // Elements of odd sizes: square tiles of T x T elements, T as large as keeps the tile
-// (with its padding column) within the 48 KiB every kernel may take: 32 up to 46-byte
-// elements, 16 up to 180, 8 beyond.
+// (with its padding column, or its rows for words) within the 48 KiB every kernel may take:
+// 32 up to 46-byte elements (45 for words), 16 up to 180, 8 beyond.
 void choose_units(KernelChoice& c, const TransposePlan& plan) {
   const int64_t e = plan.element_size;
-  const int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
+  int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
   // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
   // data pointer is less aligned (a view at a storage offset) or an input stride is (strided
   // elements a part of an element apart): every unit then lies on its own size.
@@ -313,9 +325,21 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
     unit /= 2;
   }
   c.unit_size = static_cast<int>(unit);
-  c.tile_rows = c.tile_cols = tile;
   c.threads = 256;
-  c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
+  // Units of 1 and 2 bytes move as 4-byte words, each gathered from at most two elements (so
+  // not 1- and 2-byte strided elements in 1-byte units: a unit a lane), in rows up to 127
+  // bytes longer than T x E: where they outgrow 48 KiB (46-byte elements), the tile halves.
+  c.unit_words = unit == 2 || (unit == 1 && e >= 3);
+  if (c.unit_words) {
+    while (tile * unit_words_pitch(tile, e) + kUnitTiledSharedSlack > kUnitTiledSharedBytes) {
+      tile /= 2;
+    }
+    c.unit_pitch = static_cast<int>(unit_words_pitch(tile, e));
+    c.shared_bytes = static_cast<int>(tile * c.unit_pitch + kUnitTiledSharedSlack);
+  } else {
+    c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
+  }
+  c.tile_rows = c.tile_cols = tile;
   const int64_t blocks_x =
       plan.batch * ((plan.rows + tile - 1) / tile) * ((plan.cols + tile - 1) / tile);
   c.blocks = blocks_x * plan.outer_count;
@@ -430,7 +454,8 @@ std::string kernel_name(const KernelChoice& c) {
     case TransposePath::TiledUnits:
       return "tiled_units<unit=" + std::to_string(c.unit_size) +
              ", units=" + std::to_string(c.element_size / c.unit_size) +
-             ", tile=" + std::to_string(c.tile_rows) + ">";
+             ", tile=" + std::to_string(c.tile_rows) +
+             (c.unit_words ? ", access=words>" : ", access=units>");
     case TransposePath::SmallDim:
       return "small_dim<e=" + std::to_string(c.element_size) +
              ", short=" + std::to_string(c.short_side) +

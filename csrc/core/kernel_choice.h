@@ -26,6 +26,10 @@ struct ChoiceOverrides {
 constexpr int kMaxSmallDim = 16;
 // The small-dim kernel's block (small_dim_transpose.cuh).
 constexpr int kSmallDimThreadsPerBlock = 128;
+// The unit-tiled kernel's tile and its shared-memory rows stay within the 48 KiB that every
+// kernel may take; with words, its rows start up to 3 bytes past their pitch, into a slack.
+constexpr int64_t kUnitTiledSharedBytes = 48 * 1024;
+constexpr int64_t kUnitTiledSharedSlack = 4;
 
 struct KernelChoice {
   TransposePath path = TransposePath::AtenFallback;
@@ -38,6 +42,10 @@ struct KernelChoice {
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
   int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
   int unit_size = 0;  // the unit-tiled kernel's unit, in bytes (1, 2, 4 or 8)
+  // The unit-tiled kernel moves 4-byte words through shared memory rows `unit_pitch` bytes
+  // apart (units of 1 and 2 bytes), else a unit a lane.
+  bool unit_words = false;
+  int unit_pitch = 0;
   // The small-dim kernel's short side (2 .. kMaxSmallDim elements), and whether it is the
   // input's rows (cols of the plan) or the output's (rows of the plan).
   int short_side = 0;

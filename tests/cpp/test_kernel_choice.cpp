@@ -356,6 +356,54 @@ TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
   EXPECT_LE(c.shared_bytes, 48 * 1024);
 }
 
+// Units of 1 and 2 bytes move as 4-byte words through shared-memory rows E bytes apart mod
+// 128 (a warp's gather of output words then meets 32 distinct banks), within 48 KiB: the
+// tile halves where such rows would outgrow it (46-byte elements). 1- and 2-byte strided
+// elements in 1-byte units move a unit a lane (a word would span more than two elements).
+TEST(KernelChoice, OneAndTwoByteUnitsMoveAsWords) {
+  KernelChoice c = choose({{64, 64, 3}, {}, 1}, h100(), 0, 1);
+  EXPECT_TRUE(c.unit_words);
+  EXPECT_EQ(c.tile_rows, 32);
+  EXPECT_EQ(c.unit_pitch, 131);  // 96 bytes, and 3 mod 128
+  EXPECT_EQ(c.shared_bytes, 32 * 131 + 4);
+  EXPECT_EQ(kernel_name(c), "tiled_units<unit=1, units=3, tile=32, access=words>");
+  c = choose({{64, 64, 6}, {}, 2, 1}, h100(), 0, 1);  // 12 bytes at 2 bytes past 256
+  EXPECT_EQ(c.unit_size, 2);
+  EXPECT_TRUE(c.unit_words);
+  EXPECT_EQ(c.unit_pitch % 128, 12);
+  c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);  // 4-byte units: a unit a lane
+  EXPECT_FALSE(c.unit_words);
+  EXPECT_EQ(kernel_name(c), "tiled_units<unit=4, units=3, tile=32, access=units>");
+  EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
+  c = choose({{64, 64, 46}, {}, 1}, h100(), 0, 1);
+  EXPECT_TRUE(c.unit_words);
+  EXPECT_EQ(c.tile_rows, 16);
+  EXPECT_EQ(c.unit_pitch % 128, 46);
+  // fp8 pairs 3 bytes apart: 2-byte strided elements in 1-byte units.
+  c = choose_kernel(plan_of({64, 64, 2}, {192, 3, 1}, 1, 0, 1), h100());
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, 1);
+  EXPECT_FALSE(c.unit_words);
+  // Every element size the kernel takes (no power of two up to 16 bytes), at an odd address
+  // (1-byte units) and 2 bytes past 256.
+  for (int64_t e = 3; e <= kMaxUnitElementBytes; ++e) {
+    if (e == 4 || e == 8 || e == 16) continue;
+    for (int64_t offset : {1, 2}) {
+      if (offset == 2 && e % 2 != 0) continue;
+      std::vector<int64_t> sizes{40, 40, e}, strides{40 * e, e, 1};
+      StridedLayout x{3, sizes.data(), strides.data(), 1, static_cast<uintptr_t>(0x7f0000000000 + offset)};
+      c = choose_kernel(plan_transpose(x, {0, 1, false}), h100());
+      ASSERT_EQ(c.path, TransposePath::TiledUnits) << e;
+      EXPECT_LE(c.shared_bytes, 48 * 1024) << e;
+      EXPECT_EQ(c.unit_size, offset) << e;
+      EXPECT_TRUE(c.unit_words) << e;
+      EXPECT_EQ(c.unit_pitch % 128, e % 128) << e;
+      EXPECT_GE(c.unit_pitch, c.tile_rows * e) << e;
+      EXPECT_EQ(c.tile_rows, e == 46 ? 16 : e <= 46 ? 32 : e <= 180 ? 16 : 8) << e;
+    }
+  }
+}
+
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
   EXPECT_EQ(choose({{64, 32}, {0, 1}, 4}, h100()).path, TransposePath::AtenFallback);  // expanded

@@ -11,7 +11,7 @@ namespace cuda {
 
 namespace {
 
-template <int U>
+template <int U, bool WORDS>
 cudaError_t launch_units_of(const TransposePlan& plan, const KernelChoice& choice, const void* in,
                             void* out, cudaStream_t stream) {
   UnitTiledParams params;
@@ -27,6 +27,7 @@ cudaError_t launch_units_of(const TransposePlan& plan, const KernelChoice& choic
   params.out_batch_stride = plan.out_batch_stride;
   params.out_row_stride = plan.out_row_stride;
   params.tile = choice.tile_rows;
+  params.pitch = choice.unit_pitch;
   params.units = FastDivider(static_cast<uint32_t>(plan.element_size / U));
   const int64_t tiles_r = (plan.rows + choice.tile_rows - 1) / choice.tile_rows;
   const int64_t tiles_c = (plan.cols + choice.tile_cols - 1) / choice.tile_cols;
@@ -34,8 +35,8 @@ cudaError_t launch_units_of(const TransposePlan& plan, const KernelChoice& choic
   params.tiles_c = FastDivider(static_cast<uint32_t>(tiles_c));
   params.outer = outer_batch(plan, plan.stride_unit, plan.element_size);
   // Tiles stay within the 48 KiB every kernel may take (kernel_choice.cpp).
-  unit_tiled_transpose_kernel<U><<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count), kUnitTiledThreads,
-           choice.shared_bytes, stream>>>(params);
+  unit_tiled_transpose_kernel<U, WORDS><<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count),
+                                          kUnitTiledThreads, choice.shared_bytes, stream>>>(params);
   return cudaGetLastError();
 }
 
@@ -45,13 +46,14 @@ cudaError_t launch_unit_tiled(const TransposePlan& plan, const KernelChoice& cho
                               const void* in, void* out, cudaStream_t stream) {
   switch (choice.unit_size) {
     case 1:
-      return launch_units_of<1>(plan, choice, in, out, stream);
-    case 2:
-      return launch_units_of<2>(plan, choice, in, out, stream);
+      return choice.unit_words ? launch_units_of<1, true>(plan, choice, in, out, stream)
+                               : launch_units_of<1, false>(plan, choice, in, out, stream);
+    case 2:  // always words (kernel_choice.cpp)
+      return launch_units_of<2, true>(plan, choice, in, out, stream);
     case 4:
-      return launch_units_of<4>(plan, choice, in, out, stream);
+      return launch_units_of<4, false>(plan, choice, in, out, stream);
     case 8:
-      return launch_units_of<8>(plan, choice, in, out, stream);
+      return launch_units_of<8, false>(plan, choice, in, out, stream);
   }
   return cudaErrorNotSupported;
 }

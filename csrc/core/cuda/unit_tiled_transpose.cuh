@@ -2,13 +2,29 @@
 // The transpose of elements whose size is no power of two and no multiple of 16 (3, 6,
 // 12, 24, 40 ... bytes: odd trailing blocks), moved as k units of U bytes, U the largest
 // power of two (up to 8) that divides the element and both data pointers' addresses (the
-// kernel choice's unit_size). A tile of T x T elements goes through
-// shared memory: each input row's part of the tile is T x k contiguous units (or T runs of
-// k units, for strided elements), each output row's part too, so both sides are read and
-// written in consecutive units by consecutive lanes. Shared memory rows are (T + 1) x k units long: unit j of tile row r then sits in
-// bank (r k + j) mod 32 (for 4-byte units), so the gather of an output row (r = j' / k,
-// unit j' mod k) meets no bank twice. 64-bit offsets throughout; outer batch dims as in
+// kernel choice's unit_size). A tile of T x T elements goes through shared memory: each
+// input row's part of the tile is T x k contiguous units (or T runs of k units, for strided
+// elements), each output row's part too. 64-bit offsets throughout; outer batch dims as in
 // the other kernels (outer_batch.cuh).
+//
+// Units of 4 and 8 bytes (and 1-byte units of 1- and 2-byte strided elements) move a unit a
+// lane on both sides: consecutive lanes on consecutive units of a row. Shared memory rows are
+// (T + 1) x k units long: unit j of tile row r then sits in bank (r k + j) mod 32 (for
+// 4-byte units), so the gather of an output row (r = j' / k, unit j' mod k) meets no bank
+// twice.
+//
+// Units of 1 and 2 bytes (WORDS) would take a warp instruction for every 32 or 64 bytes, and
+// the kernel would be bound by instructions rather than memory: there, both sides move
+// 4-byte words in global memory. An input row's part (contiguous elements) is one run of
+// bytes that starts anywhere: its whole aligned words are loaded as words, its head and tail
+// (up to 3 bytes each) as units. An output row's part is one run too: a lane gathers each of
+// its whole words unit by unit from shared memory (the units of element r = v / k from unit
+// u = v mod k on, then those of element r + 1, `pitch - E` bytes past the end of element r)
+// and stores it at once; its head and tail move as units. Shared-memory rows lie `pitch`
+// bytes apart, E apart mod 128 (kernel_choice.cpp), so that each gather of a warp meets 32
+// distinct banks; an input row's words then land in shared memory 0-3 bytes off a word
+// (the same offset for the whole row), and are stored as a word, two halves, or a byte, a
+// half and a byte. Strided elements are read unit by unit as before.
 
 #include "fast_divider.h"
 #include "outer_batch.cuh"
@@ -30,6 +46,7 @@ struct UnitTiledParams {
   int64_t out_batch_stride;  // output, in elements
   int64_t out_row_stride;    // output, in elements
   int tile;                  // T: a tile's rows and columns, in elements
+  int pitch;                 // WORDS: bytes from a shared-memory row to the next
   FastDivider units;         // k: units per element
   FastDivider matrix_tiles;  // tiles per matrix
   FastDivider tiles_c;       // tiles along a matrix's columns
@@ -37,35 +54,64 @@ struct UnitTiledParams {
 };
 
 constexpr int kUnitTiledThreads = 256;
+constexpr int kUnitTiledWarps = kUnitTiledThreads / 32;
+static_assert(kUnitTiledWarps % 4 == 0, "a warp's rows at the same address mod 4 (WORDS)");
+// WORDS: the input words a lane loads before it stores them (a row's passes, then the
+// warp's next row), so that each lane has several loads in flight even where a tile row is
+// one warp-wide pass (3-byte elements: 96 bytes).
+constexpr int kUnitTiledBatch = 4;
+
+// A run of `len` units of U bytes at `address` (U-aligned) as 4-byte words: `lead` units
+// before the first whole word, `words` whole words, then the tail; `edges` = lead + tail
+// units, numbered head first. Runs are at least one element long, and the lead no longer
+// (k >= 3 units of 1 byte, or a lead of at most one 2-byte unit).
+template <int U>
+struct WordRun {
+  int lead;
+  int words;
+  int edges;
+};
 
 template <int U>
-__global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel(UnitTiledParams p) {
+__device__ __forceinline__ WordRun<U> word_run(uintptr_t address, int len) {
+  constexpr int W = 4 / U;
+  WordRun<U> run;
+  run.lead = static_cast<int>((0u - static_cast<uint32_t>(address)) & 3u) / U;
+  run.words = static_cast<int>(static_cast<uint32_t>(len - run.lead) / W);
+  run.edges = len - run.words * W;
+  return run;
+}
+
+// The unit of a run that edge e (0 <= e < edges) is: the head's, then the tail's.
+template <int U>
+__device__ __forceinline__ int edge_unit(const WordRun<U>& run, int e) {
+  return e < run.lead ? e : e + run.words * (4 / U);
+}
+
+// A run's head and tail units, at most; a warp moves those of all its rows (up to 4: tiles
+// of up to 32 rows, kUnitTiledWarps warps) in one pass, a unit a lane.
+template <int U>
+constexpr int kMaxEdges = 2 * (4 / U - 1);
+static_assert(32 / kUnitTiledWarps * kMaxEdges<1> <= 32, "a warp's edges in one pass");
+
+// Units of 4 and 8 bytes: a unit a lane on both sides.
+template <int U>
+__device__ __forceinline__ void move_tile_in_units(const UnitTiledParams& p, char* smem_bytes,
+                                                   const char* in_bytes, char* out_bytes,
+                                                   int rows_here, int cols_here) {
   using T = typename Bytes<U>::type;
-  extern __shared__ __align__(16) char smem_bytes[];
   T* smem = reinterpret_cast<T*>(smem_bytes);
-  if (!add_outer_offsets(p.outer, p.in, p.out)) return;
-  const uint32_t block = blockIdx.x;
-  const uint32_t b = p.matrix_tiles.div(block);
-  const uint32_t t = block - b * p.matrix_tiles.divisor;
-  const uint32_t tr = p.tiles_c.div(t);
-  const uint32_t tc = t - tr * p.tiles_c.divisor;
   const int k = static_cast<int>(p.units.divisor);
-  const int64_t r0 = int64_t{tr} * p.tile;
-  const int64_t c0 = int64_t{tc} * p.tile;
-  const int rows_here = static_cast<int>(p.rows - r0 < p.tile ? p.rows - r0 : p.tile);
-  const int cols_here = static_cast<int>(p.cols - c0 < p.tile ? p.cols - c0 : p.tile);
   const int pitch = (p.tile + 1) * k;  // units of a shared-memory row
   const int warp = threadIdx.x / 32;
   const int lane = threadIdx.x % 32;
-  constexpr int WARPS = kUnitTiledThreads / 32;
 
   // Input rows: a warp a row, its lanes along the row's cols_here x k units (element
   // j / k's unit j mod k where the elements are strided).
-  const T* in = reinterpret_cast<const T*>(p.in) + b * p.batch_stride + r0 * p.row_stride +
-                c0 * p.col_stride;
+  const T* in = reinterpret_cast<const T*>(in_bytes);
   const int row_units = cols_here * k;
   if (p.col_stride == k) {
-    for (int r = warp; r < rows_here; r += WARPS) {
+    for (int r = warp; r < rows_here; r += kUnitTiledWarps) {
       const T* row = in + r * p.row_stride;
       for (int j = lane; j < row_units; j += 32) smem[r * pitch + j] = row[j];
     }
@@ -76,7 +122,7 @@ __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel
     const int first_u = lane - first_c * k;
     const int step_c = static_cast<int>(p.units.div(32u));
     const int step_u = 32 - step_c * k;
-    for (int r = warp; r < rows_here; r += WARPS) {
+    for (int r = warp; r < rows_here; r += kUnitTiledWarps) {
       const T* row = in + r * p.row_stride;
       int c = first_c;
       int u = first_u;
@@ -94,15 +140,222 @@ __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel
   __syncthreads();
   // Output rows (input columns): a warp a row, its lanes along rows_here x k units; unit
   // j' is unit j' mod k of input row j' / k's element in this column.
-  T* out = reinterpret_cast<T*>(p.out) + (b * p.out_batch_stride + c0 * p.out_row_stride + r0) * k;
+  T* out = reinterpret_cast<T*>(out_bytes);
   const int out_units = rows_here * k;
-  for (int c = warp; c < cols_here; c += WARPS) {
+  for (int c = warp; c < cols_here; c += kUnitTiledWarps) {
     T* row = out + c * p.out_row_stride * k;
     for (int j = lane; j < out_units; j += 32) {
       const uint32_t r = p.units.div(static_cast<uint32_t>(j));
       const int u = j - static_cast<int>(r) * k;
       row[j] = smem[static_cast<int>(r) * pitch + c * k + u];
     }
+  }
+}
+
+// A word that lands `shift` bytes past a word in shared memory (an input row's words, where
+// the rows' pitch does not follow the input's row stride mod 4): one store of each size it
+// covers (2-byte units: shift 0 or 2).
+template <int U>
+__device__ __forceinline__ void store_shifted_word(char* at, uint32_t word, int shift) {
+  if (shift == 0) {
+    *reinterpret_cast<uint32_t*>(at) = word;
+  } else if (U == 2 || shift == 2) {
+    *reinterpret_cast<uint16_t*>(at) = static_cast<uint16_t>(word);
+    *reinterpret_cast<uint16_t*>(at + 2) = static_cast<uint16_t>(word >> 16);
+  } else {
+    *reinterpret_cast<uint8_t*>(at) = static_cast<uint8_t>(word);
+    *reinterpret_cast<uint16_t*>(at + 1) = static_cast<uint16_t>(word >> 8);
+    *reinterpret_cast<uint8_t*>(at + 3) = static_cast<uint8_t>(word >> 24);
+  }
+}
+
+// Units of 1 and 2 bytes: 4-byte words in global memory (the header comment). Takes k >= 3
+// for 1-byte units (a word then spans at most two elements).
+template <int U>
+__device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, char* smem,
+                                                   const char* in, char* out, int rows_here,
+                                                   int cols_here) {
+  using T = typename Bytes<U>::type;
+  constexpr int W = 4 / U;  // units a word
+  const int k = static_cast<int>(p.units.divisor);
+  const int element = k * U;  // bytes
+  const int pitch = p.pitch;
+  const int warp = threadIdx.x / 32;
+  const int lane = threadIdx.x % 32;
+  // Shared-memory row r starts at r x pitch + `first` bytes: the tile's first input row
+  // lands on its own address mod 4 (its words stay whole).
+  const bool contiguous = p.col_stride == k;
+  const int first = contiguous ? static_cast<int>(reinterpret_cast<uintptr_t>(in) & 3) : 0;
+
+  if (contiguous) {
+    // Input rows: a warp a row. A warp's rows lie kUnitTiledWarps rows apart, in global and
+    // in shared memory: at the same address mod 4, so one run and one shift serve them all.
+    const int len = cols_here * k;  // units of each input row's part
+    const int64_t row_bytes = p.row_stride * U;
+    const int rows_w = static_cast<int>(
+        static_cast<uint32_t>(rows_here - warp + kUnitTiledWarps - 1) / kUnitTiledWarps);
+    const char* row = in + warp * row_bytes;
+    const int base = warp * pitch + first;  // the row's first byte in shared memory
+    const WordRun<U> run = word_run<U>(reinterpret_cast<uintptr_t>(row), len);
+    const int shift = (base - static_cast<int>(reinterpret_cast<uintptr_t>(row) & 3)) & 3;
+    // The heads and tails of all the warp's rows, a unit a lane (row lane / kMaxEdges), loaded
+    // first and stored last: their loads in flight with the words'.
+    bool has_edge;
+    T edge_value = 0;
+    {
+      const int i = lane / kMaxEdges<U>;
+      const int e = lane - i * kMaxEdges<U>;
+      has_edge = i < rows_w && e < run.edges;
+      if (has_edge) {
+        edge_value = *reinterpret_cast<const T*>(row + i * kUnitTiledWarps * row_bytes +
+                                                 edge_unit(run, e) * U);
+      }
+    }
+    // The whole words: a lane a word, a row's passes, then the warp's next row,
+    // kUnitTiledBatch loaded before they are stored (several rows' where a row is one pass).
+    // Each lane walks its word's address in both memories, 128 bytes a pass, and on to the
+    // warp's next row.
+    const int passes = static_cast<int>(static_cast<uint32_t>(run.words + 31) / 32);
+    int items = rows_w * passes;  // left to load
+    int m = 0;                    // the item's pass along its row
+    int slot = lane;              // the lane's word of the row
+    const char* src = row + (run.lead * U + 4 * lane);
+    int dst = base + run.lead * U + 4 * lane;
+    const int64_t src_next = kUnitTiledWarps * row_bytes - 128 * passes;
+    const int dst_next = kUnitTiledWarps * pitch - 128 * passes;
+    for (; items > 0; items -= kUnitTiledBatch) {
+      uint32_t value[kUnitTiledBatch];
+      int at[kUnitTiledBatch];  // shared-memory byte, or -1
+#pragma unroll
+      for (int j = 0; j < kUnitTiledBatch; ++j) {
+        at[j] = -1;
+        value[j] = 0;
+        if (j < items) {
+          if (__builtin_expect(m == passes, 0)) {  // the warp's next row
+            m = 0;
+            slot = lane;
+            src += src_next;
+            dst += dst_next;
+          }
+          if (slot < run.words) {
+            value[j] = *reinterpret_cast<const uint32_t*>(src);
+            at[j] = dst;
+          }
+          ++m;
+          slot += 32;
+          src += 128;
+          dst += 128;
+        }
+      }
+#pragma unroll
+      for (int j = 0; j < kUnitTiledBatch; ++j) {
+        if (at[j] >= 0) store_shifted_word<U>(smem + at[j], value[j], shift);
+      }
+    }
+    if (has_edge) {
+      const int i = lane / kMaxEdges<U>;
+      const int e = lane - i * kMaxEdges<U>;
+      *reinterpret_cast<T*>(smem + base + i * kUnitTiledWarps * pitch + edge_unit(run, e) * U) =
+          edge_value;
+    }
+  } else {
+    // Strided elements: a warp a row, its lanes along the row's cols_here x k units, lane l
+    // from element l / k, unit l mod k, 32 units (32 / k elements and 32 mod k units,
+    // carrying one element past k) a step.
+    const T* in_units = reinterpret_cast<const T*>(in);
+    T* smem_units = reinterpret_cast<T*>(smem);
+    const int pitch_units = pitch / U;
+    const int row_units = cols_here * k;
+    const int first_c = static_cast<int>(p.units.div(static_cast<uint32_t>(lane)));
+    const int first_u = lane - first_c * k;
+    const int step_c = static_cast<int>(p.units.div(32u));
+    const int step_u = 32 - step_c * k;
+    for (int r = warp; r < rows_here; r += kUnitTiledWarps) {
+      const T* row = in_units + r * p.row_stride;
+      int c = first_c;
+      int u = first_u;
+      // Four loads in flight (two for 2-byte units: four take 36 registers, 7 blocks an SM).
+#pragma unroll(4 / U)
+      for (int j = lane; j < row_units; j += 32) {
+        smem_units[r * pitch_units + j] = row[c * p.col_stride + u];
+        c += step_c;
+        u += step_u;
+        if (u >= k) {
+          u -= k;
+          ++c;
+        }
+      }
+    }
+  }
+  __syncthreads();
+
+  // Output rows (input columns): a warp a row, a lane a word of it. Output unit v of column
+  // c is unit u = v mod k of element r = v / k of shared row r, at r x pitch + first +
+  // (c k + u) U; a word's units past its element's end are the next row's, pitch - element
+  // bytes further on (a word spans at most two elements: k >= 3, or 2-byte units). A warp's
+  // output rows lie kUnitTiledWarps rows apart: one run serves them all.
+  const int len = rows_here * k;  // units of each output row's part
+  const int64_t row_bytes = p.out_row_stride * element;
+  const int skip = pitch - element;
+  const WordRun<U> run = word_run<U>(reinterpret_cast<uintptr_t>(out + warp * row_bytes), len);
+  const int passes = static_cast<int>(static_cast<uint32_t>(run.words + 31) / 32);
+  for (int c = warp; c < cols_here; c += kUnitTiledWarps) {
+    char* row = out + c * row_bytes;
+    const int column = first + c * element;  // the column's first byte in a shared row
+    for (int m = 0; m < passes; ++m) {
+      const int slot = lane + 32 * m;
+      if (slot < run.words) {
+        const int v = run.lead + W * slot;
+        const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
+        const int u = v - r * k;
+        const int at = r * pitch + column + u * U;
+        const int left = k - u;  // units of element r from u on (at least 1)
+        uint32_t word = *reinterpret_cast<const T*>(smem + at);
+#pragma unroll
+        for (int q = 1; q < W; ++q) {
+          const int from = (q < left ? at : at + skip) + q * U;
+          word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + from)) << (8 * U * q);
+        }
+        *reinterpret_cast<uint32_t*>(row + v * U) = word;
+      }
+    }
+  }
+  // The heads and tails of all the warp's output rows, a unit a lane.
+  const int cols_w = static_cast<int>(
+      static_cast<uint32_t>(cols_here - warp + kUnitTiledWarps - 1) / kUnitTiledWarps);
+  const int edge_col = lane / kMaxEdges<U>;
+  const int edge = lane - edge_col * kMaxEdges<U>;
+  if (edge_col < cols_w && edge < run.edges) {
+    const int c = warp + kUnitTiledWarps * edge_col;
+    const int v = edge_unit(run, edge);
+    const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
+    const int u = v - r * k;
+    *reinterpret_cast<T*>(out + c * row_bytes + v * U) =
+        *reinterpret_cast<const T*>(smem + r * pitch + first + c * element + u * U);
+  }
+}
+
+template <int U, bool WORDS>
+__global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel(UnitTiledParams p) {
+  extern __shared__ __align__(16) char smem_bytes[];
+  if (!add_outer_offsets(p.outer, p.in, p.out)) return;
+  const uint32_t block = blockIdx.x;
+  const uint32_t b = p.matrix_tiles.div(block);
+  const uint32_t t = block - b * p.matrix_tiles.divisor;
+  const uint32_t tr = p.tiles_c.div(t);
+  const uint32_t tc = t - tr * p.tiles_c.divisor;
+  const int64_t r0 = int64_t{tr} * p.tile;
+  const int64_t c0 = int64_t{tc} * p.tile;
+  const int rows_here = static_cast<int>(p.rows - r0 < p.tile ? p.rows - r0 : p.tile);
+  const int cols_here = static_cast<int>(p.cols - c0 < p.tile ? p.cols - c0 : p.tile);
+  const int64_t element = int64_t{p.units.divisor} * U;
+  const char* in = p.in + (b * p.batch_stride + r0 * p.row_stride + c0 * p.col_stride) * U;
+  char* out = p.out + (b * p.out_batch_stride + c0 * p.out_row_stride + r0) * element;
+  if constexpr (WORDS) {
+    static_assert(U == 1 || U == 2, "words of 1- and 2-byte units");
+    move_tile_in_words<U>(p, smem_bytes, in, out, rows_here, cols_here);
+  } else {
+    move_tile_in_units<U>(p, smem_bytes, in, out, rows_here, cols_here);
   }
 }
 
