@@ -61,7 +61,7 @@ def _read_explanation(text: str) -> Dict[str, Any]:
 
 
 def _to_dict(e: Dict[str, Any]) -> Dict[str, Any]:
-    # The dict explain() has always returned (the keys of csrc/python/module.cpp's to_dict).
+    # The dict explain() returns (the C++ library's gputranspose::Explanation, as a dict).
     get = e.get
     d: Dict[str, Any] = {"path": e["path"], "reason": e["reason"],
                          "kernel": e["kernel"] or None}
