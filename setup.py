@@ -73,7 +73,7 @@ def extension():
         sources=[s for s in sources("core/*.cpp", "stable/*.cpp") if s not in cuda_sources],
         include_dirs=[os.path.join(ROOT, "csrc")],
         # Headers: a change makes setuptools rebuild (ninja then rebuilds what includes it).
-        depends=sources("core/**/*.h", "core/**/*.cuh", "stable/**/*.h"),
+        depends=sources("core/**/*.h", "core/**/*.cuh", "stable/**/*.h", "ops/element_size.h"),
         py_limited_api=True,
     )
     # No -std= here: torch.utils.cpp_extension adds the standard its headers need.

@@ -1,9 +1,11 @@
 #pragma once
 // The one place that says which dtypes the byte-moving kernels take, and how wide
 // each element is. A transpose never looks inside an element, so the kernels are
-// templated on the element's size alone: five instantiations serve every dtype.
+// templated on the element's size alone: five instantiations serve every dtype. Header-only
+// torch (no ATen, no c10 library), so both front ends share it: the ATen one (csrc/ops) and
+// the stable-ABI one (csrc/stable).
 
-#include <c10/core/ScalarType.h>
+#include <torch/headeronly/core/ScalarType.h>
 
 #include <cstdint>
 
@@ -11,8 +13,8 @@ namespace gputranspose {
 
 // Element size in bytes (1, 2, 4, 8 or 16) for a dtype the kernels move,
 // or 0 for one they do not (those take the ATen fallback).
-inline int64_t kernel_element_size(c10::ScalarType dtype) {
-  using c10::ScalarType;
+inline int64_t kernel_element_size(torch::headeronly::ScalarType dtype) {
+  using torch::headeronly::ScalarType;
   switch (dtype) {
     case ScalarType::Bool:
     case ScalarType::Byte:

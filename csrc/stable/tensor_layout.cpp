@@ -1,6 +1,7 @@
 #include "tensor_layout.h"
 
 #include "errors.h"
+#include "../ops/element_size.h"
 
 #include <torch/csrc/stable/ops.h>
 #include <torch/csrc/stable/stableivalue_conversions.h>
@@ -102,37 +103,7 @@ int64_t kernel_element_size(const Tensor& x) {
     const int64_t size = static_cast<int64_t>(x.element_size());
     return size == 1 || size == 2 || size == 4 || size == 8 || size == 16 ? size : 0;
   }
-  switch (dtype) {
-    case ScalarType::Bool:
-    case ScalarType::Byte:
-    case ScalarType::Char:
-    case ScalarType::Float8_e4m3fn:
-    case ScalarType::Float8_e5m2:
-    case ScalarType::Float8_e4m3fnuz:
-    case ScalarType::Float8_e5m2fnuz:
-    case ScalarType::Float8_e8m0fnu:
-    case ScalarType::Float4_e2m1fn_x2:
-      return 1;
-    case ScalarType::Short:
-    case ScalarType::UInt16:
-    case ScalarType::Half:
-    case ScalarType::BFloat16:
-      return 2;
-    case ScalarType::Int:
-    case ScalarType::UInt32:
-    case ScalarType::Float:
-    case ScalarType::ComplexHalf:
-      return 4;
-    case ScalarType::Long:
-    case ScalarType::UInt64:
-    case ScalarType::Double:
-    case ScalarType::ComplexFloat:
-      return 8;
-    case ScalarType::ComplexDouble:
-      return 16;
-    default:
-      return 0;
-  }
+  return gputranspose::kernel_element_size(dtype);
 }
 
 bool is_meta(const Tensor& x) {
