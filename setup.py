@@ -182,7 +182,7 @@ setup(
     ],
     keywords=["pytorch", "cuda", "transpose", "custom-op"],
     packages=["torch_transpose"],
-    package_data={"torch_transpose": ["py.typed", "_C.pyi"]},
+    package_data={"torch_transpose": ["py.typed"]},
     ext_modules=[extension()],
     cmdclass={"build_ext": BuildExtensionWithInfo},
     python_requires=">=3.10",

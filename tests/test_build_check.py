@@ -104,7 +104,7 @@ def _failing_import(error):
 
 def test_undefined_symbol_becomes_rebuild_advice(build_info, monkeypatch):
     monkeypatch.setattr(build_info, "TORCH_VERSION", torch.__version__)
-    original = ImportError("/x/torch_transpose/_C.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev")
+    original = ImportError("/x/torch_transpose/_kernels.abi3.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev")
     monkeypatch.setattr(_build_check.importlib, "import_module", _failing_import(original))
     # The version check passes (faked to match), the load then fails: the advice still comes.
     with pytest.raises(ImportError) as error:
@@ -118,7 +118,7 @@ def test_undefined_symbol_becomes_rebuild_advice(build_info, monkeypatch):
 def test_undefined_symbol_names_the_versions(build_info, monkeypatch):
     monkeypatch.setattr(_build_check, "check", lambda: None)  # e.g. GPUTRANSPOSE_SKIP_TORCH_CHECK=1
     monkeypatch.setattr(build_info, "TORCH_VERSION", "2.10.0")
-    original = ImportError("_C.so: undefined symbol: _ZNK3c1010TensorImpl4sizeEv")
+    original = ImportError("_kernels.abi3.so: undefined symbol: _ZNK3c1010TensorImpl4sizeEv")
     monkeypatch.setattr(_build_check.importlib, "import_module", _failing_import(original))
     with pytest.raises(ImportError, match=re.escape(f"built for torch 2.10.0 but torch {torch.__version__} is installed; {ADVICE}")):
         _build_check.import_extension()
