@@ -28,6 +28,13 @@ def random_bytes(shape, dtype):
     return torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda").view(dtype).view(shape)
 
 
+def at_byte_offset(x, offset):
+    """A copy of x whose data pointer lies `offset` bytes past a fresh buffer's."""
+    storage = torch.empty(x.numel() * x.element_size() + offset, dtype=torch.uint8, device="cuda")
+    y = torch.empty(0, dtype=x.dtype, device="cuda").set_(storage.untyped_storage()[offset:], 0, x.shape)
+    return y.copy_(x)
+
+
 def cases(dtype):
     wide = WIDE_TILE_SHAPES.get(dtype.itemsize, (256, 256))
     yield "aligned", random_bytes((256, 256), dtype)
@@ -103,6 +110,11 @@ def adjacent_dims_cases():
     yield "7-byte words at an odd address", random_bytes((1 + 67 * 129 * 7,), torch.uint8)[1:].view(67, 129, 7), (0, 1)
     yield "46-byte elements in 2-byte units", random_bytes((50, 40, 23), torch.int16), (0, 1)
     yield "strided elements, 3-byte words, outer dim", random_bytes((3, 63, 4, 97, 7), torch.uint8)[..., 1:4], (1, 3)
+    # Pitches that cut an element (input strides in values), data pointers off the element.
+    yield "wide elements, pitch cutting the element", random_bytes((96 * 50 * 72,), torch.float16).as_strided((96, 50, 64), (3600, 72, 1)), (0, 1)
+    yield "units, pitch cutting the element", random_bytes((40 * 8820,), torch.int64).as_strided((40, 30, 14, 14), (8820, 294, 21, 1)), (0, 1)
+    yield "bfloat16 at an odd address", at_byte_offset(random_bytes((129, 131), torch.bfloat16), 1), (0, 1)
+    yield "float32 2 bytes off, 640-byte elements", at_byte_offset(random_bytes((20, 30, 160), torch.float32), 2), (0, 1)
 
 
 def permutation_cases():

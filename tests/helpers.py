@@ -86,6 +86,17 @@ def poisoned_like(shape, dtype, device):
     return out
 
 
+def at_byte_offset(x, offset):
+    """A copy of x whose data pointer lies `offset` bytes past a fresh buffer's (aligned to
+    256 bytes on CUDA, 64 on the CPU), off its element where `offset` is no multiple of it
+    (as a view of a byte buffer, DLPack or torch.frombuffer can give)."""
+    storage = torch.empty(x.numel() * x.element_size() + offset, dtype=torch.uint8,
+                          device=x.device).untyped_storage()
+    y = torch.empty(0, dtype=x.dtype, device=x.device).set_(storage[offset:], 0, x.shape)
+    assert y.data_ptr() == storage.data_ptr() + offset
+    return y.copy_(x)
+
+
 def cuda_available_or_skip():
     """Skip without a GPU, unless GPUTRANSPOSE_REQUIRE_CUDA=1 makes that a failure."""
     if torch.cuda.is_available():

@@ -9,8 +9,8 @@ import torch
 import torch.autograd.forward_ad as fwAD
 
 import torch_transpose
-from helpers import (ALL_DTYPES, plan_result, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id, random_finite,
-                     random_tensor)
+from helpers import (ALL_DTYPES, plan_result, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, at_byte_offset, dtype_id,
+                     random_finite, random_tensor)
 
 op = torch.ops.gputranspose
 
@@ -298,9 +298,14 @@ EXPLAIN_DIMS_CASES = [
     ("a strided run, no columns", lambda: torch.empty(64)[::2], (0, 0), "aten_fallback",
      "no batch of matrix transposes"),
     ("rows a part of an element apart", lambda: torch.empty(64 * 33).as_strided((64, 8, 4), (33, 4, 1)),
-     (0, 1), "aten_fallback", "part of an element"),
+     (0, 1), "tiled_units", "part of an element apart"),
+    ("wide rows a part of an element apart, on 16 bytes",
+     lambda: torch.empty(96 * 50 * 72, dtype=torch.float16).as_strided((96, 50, 64), (3600, 72, 1)),
+     (0, 1), "wide_elements", "wider than 16 bytes"),
+    ("bfloat16 at an odd address", lambda: at_byte_offset(torch.zeros(64, 96, dtype=torch.bfloat16), 1),
+     (0, 1), "tiled_units", "off the element's alignment"),
     ("wide, off 16 bytes", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
-     "tiled_units", "off 16 bytes"),
+     "tiled_units", "off the element's alignment"),
     ("wider than 682 bytes, off 16 bytes", lambda: torch.empty(1 + 8 * 8 * 200)[1:].view(8, 8, 200),
      (0, 1), "aten_fallback", "not aligned"),
 ]

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import torch_transpose
-from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id,
+from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, at_byte_offset, dtype_id,
                      development_build_or_skip, poison_cuda_cache, poisoned_like, random_finite,
                      plan_result, random_tensor)
 
@@ -637,3 +637,66 @@ def test_strided_elements_move_as_units(shape, dtype, dims, view):
     assert_bitwise_equal(plan_result(view(base), how).view(-1),
                          view(base).transpose(*dims).contiguous().view(-1))
     check(x, *dims)
+
+
+# Rows or batches a pitch apart that cuts an element (as_strided views, padded pitches that
+# are no multiple of the element) count the input's strides in values: wide elements keep
+# their kernel where every stride lies on 16 bytes, other elements move as units of what
+# the strides share.
+PITCHES_CUTTING_ELEMENTS = [
+    # size, strides, dtype, dims, path
+    ((96, 50, 64), (3600, 72, 1), torch.float16, (0, 1), "wide_elements"),         # 128 B, 144 apart
+    ((64, 30, 28), (1080, 36, 1), torch.complex128, (0, 1), "wide_elements"),      # 448 B, 576 apart
+    ((3, 40, 20, 48), (44000, 1100, 52, 1), torch.float32, (1, 2), "wide_elements"),  # an outer dim
+    ((64, 30, 28), (1110, 37, 1), torch.float32, (0, 1), "tiled_units"),           # 4-byte units
+    ((40, 30, 14, 14), (8820, 294, 21, 1), torch.int64, (0, 1), "tiled_units"),    # 112 B, 168 apart
+    ((64, 8, 4), (33, 4, 1), torch.bfloat16, (0, 1), "tiled_units"),              # 2-byte units
+    ((70, 33, 5), (167, 5, 1), torch.uint8, (0, 1), "tiled_units"),                # 5 B, 167 apart
+]
+
+
+@pytest.mark.parametrize("size,strides,dtype,dims,path", PITCHES_CUTTING_ELEMENTS,
+                         ids=[f"{c[0]}-{c[1]}-{dtype_id(c[2])}" for c in PITCHES_CUTTING_ELEMENTS])
+def test_pitches_cutting_an_element_count_strides_in_values(size, strides, dtype, dims, path):
+    extent = 1 + sum((n - 1) * s for n, s in zip(size, strides))
+    base = random_tensor((extent,), dtype, "cpu")
+    view = lambda t: t.as_strided(size, strides)
+    x = view(base.cuda())
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == path and how["stride_unit"] == x.element_size(), how
+    assert_bitwise_equal(plan_result(view(base), how).view(-1),
+                         view(base).transpose(*dims).contiguous().view(-1))
+    check(x, *dims, tiled_too=True)
+
+
+# A data pointer off the element (a byte buffer's view, DLPack, an out= buffer at a byte
+# offset) moves the elements as units of what both pointers share, never ATen's copy.
+OFF_ELEMENT = [
+    ((67, 129), torch.bfloat16, (0, 1), 1),
+    ((67, 129), torch.float32, (0, 1), 2),
+    ((130, 67), torch.float32, (0, 1), 3),
+    ((67, 129), torch.float64, (0, 1), 4),
+    ((40, 67), torch.complex128, (0, 1), 8),
+    ((3, 40, 50), torch.int16, (0, 2), 1),               # a permutation's outer dim
+    ((64, 40, 64), torch.float16, (0, 1), 2),            # 128-byte elements, 2-byte units
+    ((20, 30, 160), torch.float32, (0, 1), 4),           # 640 bytes, 8 x 8 tiles
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,offset", OFF_ELEMENT,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}-{c[3]}" for c in OFF_ELEMENT])
+def test_data_pointers_off_the_element_move_as_units(shape, dtype, dims, offset):
+    x = at_byte_offset(random_tensor(shape, dtype, "cuda"), offset)
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "tiled_units" and "off the element's alignment" in how["reason"], how
+    check(x, *dims, tiled_too=True)
+    # And into an out= buffer off its element, from an aligned input.
+    x = random_tensor(shape, dtype, "cuda")
+    expected = x.transpose(*dims).contiguous()
+    storage = poisoned_like((expected.numel() * expected.element_size() + 2 * offset,), torch.uint8,
+                            x.device)
+    out = torch.empty(0, dtype=dtype, device=x.device).set_(
+        storage.untyped_storage()[offset:], 0, expected.shape)
+    op.transpose.out(x, *dims, out=out)
+    assert_bitwise_equal(out, expected)
+    assert_bitwise_equal(storage[:offset], poisoned_like((offset,), torch.uint8, x.device))

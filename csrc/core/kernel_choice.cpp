@@ -64,10 +64,14 @@ constexpr double kFallbackBelowTileUtilization = 0.1;
 // half (0.57-0.98x its time) and lost in 7 of the 8 below (1.09-4.0x; docs/DESIGN.md).
 constexpr double kStridedFallbackBelowTileUtilization = 0.5;
 
+// Whether the input's columns lie one element apart (the input's rows are contiguous).
+bool adjacent_columns(const TransposePlan& plan) {
+  return plan.col_stride * plan.stride_unit == plan.element_size;
+}
+
 // Whether a unit-tiled plan's elements are strided: no dim lies one element apart.
 bool strided_elements(const TransposePlan& plan) {
-  return plan.path == TransposePath::TiledUnits &&
-         plan.col_stride * plan.stride_unit != plan.element_size;
+  return plan.path == TransposePath::TiledUnits && !adjacent_columns(plan);
 }
 
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
@@ -79,7 +83,7 @@ bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
 // grid's x: with outer batch dims (the grid's y and z) there is no one such order.
 // Wide elements whose columns lie apart (or repeat) leave lines that no release rule knows.
 bool evict_last_input(const TransposePlan& plan, const DeviceFacts& facts) {
-  return plan.outer_dims == 0 && plan.col_stride == 1 && input_past_l2(plan, facts);
+  return plan.outer_dims == 0 && adjacent_columns(plan) && input_past_l2(plan, facts);
 }
 
 // Whether the output's rows take aligned stores. An aligned tile writes its part of each
@@ -281,7 +285,7 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   const int64_t blocks_x = spans * row_groups;  // for each outer batch
   c.blocks = blocks_x * plan.outer_count;
   // Input rows far apart are walked in patches (wide_element_transpose.cuh).
-  const bool patches = plan.row_stride * plan.element_size >= WideElementTile::PATCH_PITCH_BYTES;
+  const bool patches = plan.row_stride * plan.stride_unit >= WideElementTile::PATCH_PITCH_BYTES;
   c.patch_groups = std::min<int64_t>(patches ? WideElementTile::PATCH_GROUPS : 1, row_groups);
   c.release_from = c.input_l2 == InputL2::EvictLast
                        ? first_releasing_tile(c.blocks, int64_t{units} * 16, facts)

@@ -126,12 +126,13 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   // Elements of other sizes move as units: the largest power of two, up to 8, dividing them.
   const bool odd_size = element_size > 16 ? element_size % 16 != 0
                                           : (element_size & (element_size - 1)) != 0;
-  // Wide elements move as 16-byte units; where a data pointer is off 16 bytes (a view at a
-  // storage offset) they move as units of the pointers' alignment, as odd sizes do.
-  const bool wide_off_16 = element_size > 16 && !odd_size &&
-                           element_size <= kMaxUnitElementBytes &&
-                           (x.address % 16 != 0 || out_alignment % 16 != 0);
-  const bool wide_elements = element_size > 16 && !odd_size && !wide_off_16;
+  // The tiled kernels move whole elements and the wide kernel 16-byte units, so both data
+  // pointers must lie on them; where one does not (a view at a byte offset, an out= buffer
+  // at one), the unit-tiled kernel moves units of what the pointers share.
+  const int64_t whole_access = std::min<int64_t>(element_size, 16);
+  const bool off_alignment =
+      !odd_size && (x.address % whole_access != 0 || out_alignment % whole_access != 0);
+  const bool wide_elements = element_size > 16 && !odd_size && !off_alignment;
   // One dim left besides wide elements (strided or repeated ones, in the result's order):
   // a matrix of one column, whose rows are those elements.
   if (wide_elements && n == 1) {
@@ -162,26 +163,34 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
         "no batch of matrix transposes: no dim of the result but its last lies one element "
         "apart in the input (strided elements, or a copy of strided rows)");
   }
-  const bool units = odd_size || wide_off_16 || strided_elements;
+  // Strides that are no whole number of elements (rows or batches a part of an element
+  // apart: a pitch cutting mid-element) are counted in values: the unit-tiled kernel takes
+  // them so, and the wide kernel where each lies on its 16-byte units.
+  bool whole_strides = true, strides_on_16 = true;
+  for (int i = 0; i < n; ++i) {
+    whole_strides = whole_strides && strides[i] % element_numel == 0;
+    strides_on_16 = strides_on_16 && (strides[i] * es) % 16 == 0;
+  }
+  const bool value_strides = strided_elements || !whole_strides;
+  const bool units = odd_size || off_alignment || strided_elements ||
+                     (!whole_strides && !(wide_elements && strides_on_16));
   const bool wide = wide_elements && !units;
   if (n - 3 > kMaxOuterDims) {
     return fallback("the result's dims fuse into more than 9 batch dims");
   }
   if (units && element_size > kMaxUnitElementBytes) {
     return fallback(
-        "the element (the trailing dims that keep their order) is no power of two, no multiple of "
-        "16, and wider than 682 bytes");
+        odd_size ? "the element (the trailing dims that keep their order) is no power of two, no "
+                   "multiple of 16, and wider than 682 bytes"
+        : off_alignment ? "data pointer not aligned to the element's 16-byte units, and the "
+                          "element wider than 682 bytes"
+                        : "rows or batches a part of an element apart, off 16 bytes, and the "
+                          "element wider than 682 bytes");
   }
-  // The input's strides in elements, or, for strided elements that lie a part of an element
-  // apart (a row slice cutting mid-element), in values.
-  const int64_t stride_numel = strided_elements ? 1 : element_numel;
+  const int64_t stride_numel = value_strides ? 1 : element_numel;
   for (int i = 0; i < n; ++i) {
     if (strides[i] == 0 && !wide) {
       return fallback(i == n - 1 ? "expanded rows (stride 0)" : "expanded batch dim (stride 0)");
-    }
-    if (strides[i] % stride_numel != 0) {
-      return fallback(i == n - 1 ? "rows overlap, or lie a part of an element apart"
-                                 : "the batch dims cannot be folded into one stride");
     }
   }
 
@@ -195,8 +204,9 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   plan.cols = sizes[cols_dim];
   plan.row_stride = strides[n - 1] / stride_numel;
   plan.col_stride = strides[cols_dim] / stride_numel;
-  if (!wide && !strided_elements && plan.row_stride < plan.cols) {
-    return fallback("rows overlap, or lie a part of an element apart");
+  // The tiled kernels read rows as runs that must not overlap.
+  if (!wide && !units && plan.row_stride < plan.cols) {
+    return fallback("rows overlap");
   }
   plan.out_row_stride = 1;
   for (int i = cols_dim + 1; i < n; ++i) plan.out_row_stride *= sizes[i];
@@ -232,12 +242,6 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const bool contiguous = plan.outer_dims == 0 && plan.row_stride == plan.cols &&
                           plan.out_row_stride == plan.rows &&
                           (plan.batch == 1 || plan.batch_stride == plan.rows * plan.cols);
-  // The kernels read whole elements, 16-byte units of wide ones; odd-sized elements move
-  // in units that the kernel choice shrinks to the data pointers' alignment.
-  const int64_t access = units ? es : std::min<int64_t>(element_size, 16);
-  if (x.address % access != 0 || out_alignment % access != 0) {
-    return fallback("data pointer not aligned to the element size");
-  }
   if (wide) {
     // The kernel's unit and row indices are 32-bit (FastDivider).
     constexpr int64_t k2G = int64_t{1} << 31;
@@ -258,8 +262,10 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
                       ? "strided elements (no dim lies one element apart), each read as its own "
                         "run of units"
                   : odd_size ? "elements of no power-of-two size (odd trailing blocks), moved as units"
-                             : "elements wider than 16 bytes whose data pointer is off 16 bytes, "
-                               "moved as units";
+                  : off_alignment
+                      ? "a data pointer off the element's alignment (16 bytes for wide elements), "
+                        "moved as units of what the pointers share"
+                      : "rows or batches a part of an element apart, moved as units";
     return plan;
   }
   plan.path = contiguous ? TransposePath::TiledContiguous : TransposePath::TiledRowStrided;

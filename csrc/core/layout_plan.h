@@ -48,8 +48,9 @@ constexpr int kMaxOuterDims = 8;
 // The input seen as a batch of matrices of rows x cols elements whose transposes the result
 // holds: input row i of matrix b starts at element b * batch_stride + i * row_stride (strides
 // in elements, from the data pointer; its element j at j * col_stride more, col_stride 1
-// but for wide and strided elements, whose columns may lie anywhere; strided elements'
-// input strides may count values instead: stride_unit), and its element j lands at output element
+// but for wide and strided elements, whose columns may lie anywhere; where the strides are
+// no whole number of elements they count values instead: stride_unit), and its element j
+// lands at output element
 // b * out_batch_stride + j * out_row_stride + i. Where the result moves more dims than one
 // pair, the further batch dims are `outer` ones, each with its input and output stride. The
 // planner fuses the result's dims that lie back to back in the input, drops size-1 dims and
@@ -70,7 +71,8 @@ struct TransposePlan {
   int64_t row_stride = 0;        // input, elements
   int64_t col_stride = 1;        // input, elements: 1 but for wide or strided elements
   // The bytes one unit of the input's strides (batch, row, col, outer) spans: the element,
-  // but a value where strided elements lie a part of an element apart (TiledUnits).
+  // but a value where elements lie a part of an element apart (TiledUnits, and WideElements
+  // whose strides lie on 16 bytes).
   int64_t stride_unit = 0;
   int64_t out_batch_stride = 0;  // output, elements
   int64_t out_row_stride = 0;    // output, elements

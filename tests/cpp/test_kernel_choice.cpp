@@ -329,6 +329,56 @@ TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {
   EXPECT_EQ(plan({8, 64, 700}, {64 * 701, 701, 1}, 0, 1).path, TransposePath::AtenFallback);
 }
 
+// The unit-tiled kernel, moving units of `unit` bytes.
+void expect_units(const KernelChoice& c, int unit) {
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.unit_size, unit);
+}
+
+// Rows or batches a pitch apart that cuts an element (as_strided, a padded pitch that is no
+// multiple of the element) count their strides in values: wide elements keep their kernel
+// where every stride lies on its 16-byte units; elsewhere the elements move as units.
+TEST(LayoutPlan, PitchesCuttingAnElementCountStridesInValues) {
+  // complex128 (512, 224, 224) rows padded to 288: 3584-byte elements 4608 bytes apart.
+  TransposePlan p = plan_of({512, 224, 224}, {64512, 288, 1}, 16, 0, 1);
+  EXPECT_EQ(p.path, TransposePath::WideElements);
+  EXPECT_EQ(p.element_size, 3584);
+  EXPECT_EQ(p.stride_unit, 16);
+  EXPECT_EQ(p.cols, 224);
+  EXPECT_EQ(p.col_stride, 288);
+  EXPECT_EQ(p.rows, 512);
+  EXPECT_EQ(p.row_stride, 64512);
+  EXPECT_EQ(choose({{512, 224, 224}, {64512, 288, 1}, 16}, h100(), 0, 1).path,
+            TransposePath::WideElements);
+  // int64 (256, 300, 14, 14) with 14 x 14 blocks of pitch 21: 112-byte elements 168 bytes
+  // apart, off 16 bytes: 8-byte units.
+  p = plan_of({256, 300, 14, 14}, {88200, 294, 21, 1}, 8, 0, 1);
+  EXPECT_EQ(p.path, TransposePath::TiledUnits);
+  EXPECT_EQ(p.stride_unit, 8);
+  EXPECT_EQ(p.row_stride, 21);
+  expect_units(choose({{256, 300, 14, 14}, {88200, 294, 21, 1}, 8}, h100(), 0, 1), 8);
+  // float32 rows 33 values apart holding 8 x 4 blocks: 16-byte elements, 4-byte units.
+  expect_units(choose({{64, 8, 4}, {33, 4, 1}, 4}, h100(), 0, 1), 4);
+}
+
+// A data pointer off the element (a view at a byte offset, an out= buffer at one) moves the
+// elements as units of what both pointers share, not through ATen's copy.
+TEST(LayoutPlan, DataPointersOffTheElementMoveAsUnitsOfTheirAlignment) {
+  auto choose_at = [](std::vector<int64_t> sizes, int64_t itemsize, uintptr_t offset,
+                      int64_t out_alignment) {
+    std::vector<int64_t> strides(sizes.size(), 1);
+    for (size_t d = sizes.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * sizes[d + 1];
+    StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
+                    0x7f0000000000 + offset};
+    return choose_kernel(plan_transpose(x, {0, 1, false}, out_alignment), h100());
+  };
+  expect_units(choose_at({512, 512}, 2, 1, 256), 1);     // bfloat16 at an odd address
+  expect_units(choose_at({512, 512}, 4, 0, 2), 2);       // float32 into an out= 2 bytes past 4
+  expect_units(choose_at({256, 64, 32}, 4, 8, 256), 8);  // 128-byte elements 8 bytes past 16
+  // Wider than the unit-tiled kernel's tile holds (682 bytes): ATen's copy.
+  EXPECT_EQ(choose_at({64, 64, 256}, 4, 4, 256).path, TransposePath::AtenFallback);
+}
+
 TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
   KernelChoice c = choose({{64, 64, 3}, {}, 1}, h100(), 0, 1);
   EXPECT_EQ(c.path, TransposePath::TiledUnits);

@@ -15,15 +15,16 @@ template <int THREADS, int K, bool EVICT_LAST>
 cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, cudaStream_t stream) {
   const int64_t element_units = plan.element_size / 16;
+  // The input's strides count elements or values (plan.stride_unit), each on 16 bytes.
   WideElementParams params;
   params.in = static_cast<const uint4*>(in);
   params.out = static_cast<uint4*>(out);
-  params.batch_stride = plan.batch_stride * element_units;
-  params.row_stride = plan.row_stride * element_units;
-  params.col_stride = plan.col_stride * element_units;
+  params.batch_stride = plan.batch_stride * plan.stride_unit / 16;
+  params.row_stride = plan.row_stride * plan.stride_unit / 16;
+  params.col_stride = plan.col_stride * plan.stride_unit / 16;
   params.out_batch_stride = plan.out_batch_stride * element_units;
   params.out_row_stride = plan.out_row_stride * element_units;
-  params.outer = outer_batch(plan, plan.element_size, plan.element_size);
+  params.outer = outer_batch(plan, plan.stride_unit, plan.element_size);
   params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
   params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
   params.rows_log2 = choice.wide_rows_log2;
