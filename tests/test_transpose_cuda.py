@@ -700,3 +700,30 @@ def test_data_pointers_off_the_element_move_as_units(shape, dtype, dims, offset)
     op.transpose.out(x, *dims, out=out)
     assert_bitwise_equal(out, expected)
     assert_bitwise_equal(storage[:offset], poisoned_like((offset,), torch.uint8, x.device))
+
+
+# Rows in the result's order a pitch apart (a transpose with a size-1 dim, the copy of a
+# slice, a strided run) move as one 2-D copy, rows of any width at any pitch and address.
+PITCHED_ROWS = [
+    ("a size-1 dim swapped, rows of 51", (40, 300, 51), torch.bfloat16,
+     lambda x: x[..., :50].unsqueeze(2).transpose(1, 2)),
+    ("a column slice", (300, 70), torch.float32, lambda x: x[:, 3:70]),
+    ("7-byte rows 107 apart", (5000, 107), torch.uint8, lambda x: x[:, :7]),
+    ("a strided run", (3000,), torch.int16, lambda x: x[1::3]),
+    ("16-byte rows off 16 bytes", (700, 5), torch.complex64, lambda x: x[:, 1:3]),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,view", [c[1:] for c in PITCHED_ROWS],
+                         ids=[c[0] for c in PITCHED_ROWS])
+def test_rows_a_pitch_apart_take_one_2d_copy(shape, dtype, view):
+    x = view(random_tensor(shape, dtype, "cuda"))
+    how = torch_transpose.explain_permute(x, list(range(x.dim())))
+    assert how["path"] == "memcpy" and how["kernel"] == "memcpy2d", how
+    expected = x.contiguous()
+    poison_cuda_cache(expected.numel() * expected.element_size())
+    assert_bitwise_equal(torch_transpose.contiguous(x), expected)
+    assert_bitwise_equal(op.permute(x, list(range(x.dim()))), expected)
+    out = poisoned_like(expected.shape, dtype, x.device)
+    op.permute.out(x, list(range(x.dim())), out=out)
+    assert_bitwise_equal(out, expected)

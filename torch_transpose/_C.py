@@ -87,7 +87,7 @@ def _to_dict(e: Dict[str, Any]) -> Dict[str, Any]:
     if e["input_l2"]:
         d["input_l2"] = e["input_l2"]
         d["tile"] = (get("tile_rows", 0), get("tile_cols", 0))
-    if e["kernel"] and e["kernel"] != "memcpy":
+    if e["kernel"] and not e["kernel"].startswith("memcpy"):
         d["blocks"] = get("blocks", 0)
         d["threads"] = get("threads", 0)
         d["shared_bytes"] = get("shared_bytes", 0)

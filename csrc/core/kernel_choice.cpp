@@ -419,8 +419,10 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::WideElements:
       choose_wide(c, plan, facts);
       break;
-    case TransposePath::Empty:
     case TransposePath::Memcpy:
+      c.pitched_rows = plan.rows > 0;
+      break;
+    case TransposePath::Empty:
     case TransposePath::SmallDim:  // a choice, never a plan's path
     case TransposePath::AtenFallback:
       break;
@@ -466,7 +468,7 @@ std::string kernel_name(const KernelChoice& c) {
              (c.short_input_rows ? ", short_rows=input" : ", short_rows=output") +
              (c.long_rows_aligned ? ", long_rows=aligned16>" : ", long_rows=any>");
     case TransposePath::Memcpy:
-      return "memcpy";
+      return c.pitched_rows ? "memcpy2d" : "memcpy";
     case TransposePath::Empty:
     case TransposePath::AtenFallback:
       break;

@@ -60,6 +60,8 @@ struct KernelChoice {
   // The wide-element walk: log2 of a tile's output rows, tile-rows a patch.
   int wide_rows_log2 = 0;
   int64_t patch_groups = 0;
+  // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync).
+  bool pitched_rows = false;
   // Launch shape: one block a tile.
   int64_t blocks = 0;
   int threads = 0;

@@ -158,10 +158,30 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     }
     strided_elements = cols_dim >= 0;
   }
+  // One dim left whose rows lie a pitch apart in the result's order (a copy of a slice, a
+  // transpose with a size-1 dim): the result is those rows back to back, one 2-D copy.
+  constexpr int64_t kMaxPitchBytes = (int64_t{1} << 31) - 1;  // cudaMemcpy2D's pitch limit
+  if (cols_dim < 0 && n == 1 && strides[0] > 0 && strides[0] * es >= element_size &&
+      strides[0] * es <= kMaxPitchBytes) {
+    TransposePlan plan;
+    plan.path = TransposePath::Memcpy;
+    plan.reason = "rows in the result's order, a pitch apart: one 2-D copy";
+    plan.bytes = numel * es;
+    plan.element_size = element_size;
+    plan.batch = 1;
+    plan.rows = sizes[0];
+    plan.cols = 1;
+    plan.row_stride = strides[0];
+    plan.stride_unit = es;
+    plan.out_row_stride = 1;
+    plan.in_alignment = pointer_alignment(x.address);
+    plan.out_alignment = out_alignment;
+    return plan;
+  }
   if (cols_dim < 0) {
     return fallback(
         "no batch of matrix transposes: no dim of the result but its last lies one element "
-        "apart in the input (strided elements, or a copy of strided rows)");
+        "apart in the input (strided elements, or strided rows that overlap or repeat)");
   }
   // Strides that are no whole number of elements (rows or batches a part of an element
   // apart: a pitch cutting mid-element) are counted in values: the unit-tiled kernel takes

@@ -9,7 +9,8 @@ namespace gputranspose {
 
 enum class TransposePath {
   Empty,            // nothing to move: a zero-size tensor
-  Memcpy,           // the input is already laid out in the result's order: one copy
+  Memcpy,           // the input is already laid out in the result's order: one copy, or
+                    // one 2-D copy of `rows` rows of element_size bytes row_stride apart
   TiledContiguous,  // (batch of) contiguous row-major matrices, adjacent dims swapped
   TiledRowStrided,  // rows strided (slices, padded pitch, a permutation's dims between
                     // them), unit stride inside a row

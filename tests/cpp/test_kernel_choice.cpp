@@ -294,8 +294,25 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   EXPECT_EQ(p.row_stride, 2);
   EXPECT_EQ(p.cols, 64);
   EXPECT_EQ(p.col_stride, 8);
-  // A strided 1-D run has no columns: ATen's copy.
-  EXPECT_EQ(plan({64}, {2}, 0, 0).path, TransposePath::AtenFallback);
+  // A strided 1-D run is rows a pitch apart: one 2-D copy; a repeated one has no rows to
+  // copy: ATen's copy.
+  p = plan({64}, {2}, 0, 0);
+  EXPECT_EQ(p.path, TransposePath::Memcpy);
+  EXPECT_EQ(p.rows, 64);
+  EXPECT_EQ(p.row_stride, 2);
+  EXPECT_EQ(p.element_size, 4);
+  EXPECT_EQ(plan({64}, {0}, 0, 0).path, TransposePath::AtenFallback);
+}
+
+// A transpose with a size-1 dim, or a copy of sliced rows, moves rows a pitch apart into
+// the result back to back: one cudaMemcpy2DAsync.
+TEST(KernelChoice, RowsAPitchApartInTheResultsOrderTakeOne2DCopy) {
+  // bfloat16 (226, 2771, 1, 50) rows of 51: dims 1 and 2 swapped.
+  KernelChoice c = choose({{226, 2771, 1, 50}, {141321, 51, 51, 1}, 2}, h100(), 1, 2);
+  EXPECT_EQ(c.path, TransposePath::Memcpy);
+  EXPECT_TRUE(c.pitched_rows);
+  EXPECT_EQ(kernel_name(c), "memcpy2d");
+  EXPECT_FALSE(choose({{64, 32}, {}, 4}, h100(), 0, 0).pitched_rows);  // x.t() of a (1, N)
 }
 
 TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {

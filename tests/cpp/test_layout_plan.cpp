@@ -67,10 +67,11 @@ TransposePlan plan(const Layout& x) {
   return plan_permute(layout, x.order.data(), x.out_alignment);
 }
 
-// Runs `p` as layout_plan.h defines it: element j of input row i of matrix (b, outer)
-// lies at (b * batch_stride + outer offsets + i * row_stride + j * col_stride) stride
-// units from the data pointer, and lands at element b * out_batch_stride + outer offsets +
-// j * out_row_stride + i of the result. Returns "" or what went wrong.
+// Runs `p` as layout_plan.h defines it: a memcpy of the whole tensor copies its bytes;
+// otherwise (a 2-D memcpy being a matrix of one column) element j of input row i of matrix
+// (b, outer) lies at (b * batch_stride + outer offsets + i * row_stride + j * col_stride)
+// stride units from the data pointer, and lands at element b * out_batch_stride + outer
+// offsets + j * out_row_stride + i of the result. Returns "" or what went wrong.
 std::string execute(const TransposePlan& p, const Layout& x, const std::vector<uint8_t>& in,
                     std::vector<uint8_t>& out) {
   const int64_t out_bytes = static_cast<int64_t>(out.size());
@@ -86,7 +87,7 @@ std::string execute(const TransposePlan& p, const Layout& x, const std::vector<u
     return "";
   };
   if (p.bytes != numel(x) * x.itemsize) return "plan.bytes is not the tensor's bytes";
-  if (p.path == TransposePath::Memcpy) {
+  if (p.path == TransposePath::Memcpy && p.rows == 0) {
     if (std::string e = move(x.offset_bytes, 0, p.bytes); !e.empty()) return e;
   } else {
     const int64_t e = p.element_size, u = p.stride_unit;

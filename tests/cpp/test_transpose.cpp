@@ -104,7 +104,8 @@ TEST(Transpose, ExplainNamesTheLayoutPath) {
   EXPECT_EQ(gputranspose::explain(x.slice(1, 16)).path, "tiled_row_strided");
   EXPECT_EQ(gputranspose::explain(x.t()).path, "memcpy");
   EXPECT_EQ(gputranspose::explain(x.slice(1, 0, 64, 2)).path, "tiled_units");  // strided elements
-  EXPECT_EQ(gputranspose::explain(x.select(1, 0).slice(0, 0, 64, 2)).path, "aten_fallback");
+  EXPECT_EQ(gputranspose::explain(x.select(1, 0).slice(0, 0, 64, 2)).path, "memcpy");  // 2-D
+  EXPECT_EQ(gputranspose::explain(torch::randn({1}).expand({64})).path, "aten_fallback");
   const auto heads = torch::randn({2, 64, 8, 32});
   EXPECT_EQ(gputranspose::explain(heads, 1, 2).path, "wide_elements");
   EXPECT_EQ(gputranspose::explain(heads, 0, 2).path, "wide_elements");

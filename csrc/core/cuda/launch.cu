@@ -71,6 +71,12 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
     case TransposePath::Empty:
       return cudaSuccess;
     case TransposePath::Memcpy:
+      if (choice.pitched_rows) {
+        const size_t width = static_cast<size_t>(plan.element_size);
+        return cudaMemcpy2DAsync(out, width, in, static_cast<size_t>(plan.row_stride * plan.stride_unit),
+                                 width, static_cast<size_t>(plan.rows), cudaMemcpyDeviceToDevice,
+                                 stream);
+      }
       return cudaMemcpyAsync(out, in, plan.bytes, cudaMemcpyDeviceToDevice, stream);
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
