@@ -115,6 +115,11 @@ def adjacent_dims_cases():
     yield "units, pitch cutting the element", random_bytes((40 * 8820,), torch.int64).as_strided((40, 30, 14, 14), (8820, 294, 21, 1)), (0, 1)
     yield "bfloat16 at an odd address", at_byte_offset(random_bytes((129, 131), torch.bfloat16), 1), (0, 1)
     yield "float32 2 bytes off, 640-byte elements", at_byte_offset(random_bytes((20, 30, 160), torch.float32), 2), (0, 1)
+    # Wide elements over 682 bytes in units of 8, 4, 2 and 1 byte.
+    yield "wide units of 8, 1600-byte elements 8 bytes off", at_byte_offset(random_bytes((40, 30, 200), torch.float64), 8), (0, 1)
+    yield "wide units of 4, 1020-byte elements", random_bytes((6, 3, 255, 255), torch.float32), (1, 2)
+    yield "wide units of 2, 1568-byte elements 2 bytes off", at_byte_offset(random_bytes((2, 64, 20, 28, 28), torch.bfloat16), 2), (1, 2)
+    yield "wide units of 1, 700-byte elements 701 apart", random_bytes((30, 40, 701), torch.uint8)[..., :700], (0, 1)
 
 
 def permutation_cases():

@@ -289,8 +289,8 @@ EXPLAIN_DIMS_CASES = [
     ("the same dim twice, of a transposed view", lambda: torch.empty(4, 64, 96).mT, (1, 1),
      "tiled_contiguous", "contiguous matrices"),
     ("12-byte elements", lambda: torch.empty(64, 64, 3), (0, 1), "tiled_units", "odd trailing blocks"),
-    ("700-byte elements", lambda: torch.empty(8, 8, 700, dtype=torch.uint8), (0, 1), "aten_fallback",
-     "wider than 682 bytes"),
+    ("700-byte elements", lambda: torch.empty(8, 8, 700, dtype=torch.uint8), (0, 1), "wide_elements",
+     "moved in units of what they share"),
     ("strided elements", lambda: torch.empty(64, 64, 2)[..., :1], (0, 1), "tiled_units",
      "strided elements"),
     ("odd blocks under a row slice", lambda: torch.empty(64, 96, 40, dtype=torch.uint8)[..., :14],
@@ -311,7 +311,7 @@ EXPLAIN_DIMS_CASES = [
     ("wide, off 16 bytes", lambda: torch.empty(1 + 16 * 8 * 8)[1:].view(16, 8, 8), (0, 1),
      "tiled_units", "off the element's alignment"),
     ("wider than 682 bytes, off 16 bytes", lambda: torch.empty(1 + 8 * 8 * 200)[1:].view(8, 8, 200),
-     (0, 1), "aten_fallback", "not aligned"),
+     (0, 1), "wide_elements", "off 16 bytes"),
 ]
 
 

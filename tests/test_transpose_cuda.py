@@ -727,3 +727,31 @@ def test_rows_a_pitch_apart_take_one_2d_copy(shape, dtype, view):
     out = poisoned_like(expected.shape, dtype, x.device)
     op.permute.out(x, list(range(x.dim())), out=out)
     assert_bitwise_equal(out, expected)
+
+
+# Elements over 682 bytes (more than the unit-tiled kernel's tile holds) off 16 bytes (a
+# storage offset, a size of no multiple of 16, a pitch cutting them) take the wide kernel in
+# the units they share: 8, 4, 2 and 1 byte, outer dims, expanded columns.
+WIDE_NARROW_UNITS = [
+    ((1 + 40 * 30 * 200,), torch.float32, (0, 1), lambda x: x[1:].view(40, 30, 200), 4),
+    ((1 + 40 * 30 * 200,), torch.float64, (0, 1), lambda x: x[1:].view(40, 30, 200), 8),
+    ((1 + 2 * 64 * 20 * 28 * 28,), torch.bfloat16, (1, 2),
+     lambda x: x[1:].view(2, 64, 20, 28, 28), 2),                        # 1568 B at +2 bytes
+    ((38, 3, 255, 255), torch.float32, (1, 2), None, 4),                 # 1020 B elements
+    ((30, 40, 701), torch.uint8, (0, 1), lambda x: x[..., :700], 1),     # 700 B, 701 apart
+    ((8, 32, 40, 259), torch.float32, (1, 2), lambda x: x[..., :256], 4),  # 1 KiB, 1036 apart
+    ((5, 6, 7, 180), torch.float32, (0, 2), None, 16),                   # 720 B, a permutation
+    ((3, 1, 50, 201), torch.int32, (0, 2), lambda x: x[..., 1:].expand(3, 4, 50, 200), 4),  # expanded
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view,unit", WIDE_NARROW_UNITS,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in WIDE_NARROW_UNITS])
+def test_wide_elements_off_16_bytes_move_in_the_units_they_share(shape, dtype, dims, view, unit):
+    base = random_tensor(shape, dtype, "cpu")
+    x = view(base.cuda()) if view else base.cuda()
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "wide_elements" and f"unit={unit}," in how["kernel"], how
+    cpu = view(base) if view else base
+    assert_bitwise_equal(plan_result(cpu, how).view(-1), cpu.transpose(*dims).contiguous().view(-1))
+    check(x, *dims)

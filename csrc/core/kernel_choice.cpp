@@ -270,11 +270,29 @@ void choose_tiled(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
   }
 }
 
+// The largest power of two up to `unit` on which the element, both data pointers and
+// every input stride lie.
+int64_t shared_unit(const TransposePlan& plan, int64_t unit) {
+  unit = std::min({unit, plan.in_alignment, plan.out_alignment});
+  auto fits = [&](int64_t stride) { return (stride * plan.stride_unit) % unit == 0; };
+  while (unit > 1 && !(plan.element_size % unit == 0 && fits(plan.batch_stride) &&
+                       fits(plan.row_stride) && fits(plan.col_stride) &&
+                       std::all_of(plan.outer_strides, plan.outer_strides + plan.outer_dims, fits))) {
+    unit /= 2;
+  }
+  return unit;
+}
+
 void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts) {
-  const int64_t element_units = plan.element_size / 16;
-  c.input_l2 = evict_last_input(plan, facts) ? InputL2::EvictLast : InputL2::Normal;
+  // 16-byte units; elements over 682 bytes off 16 bytes (a storage offset, a pitch cutting
+  // them, a size of no multiple of 16) in units of what they share, one output row a tile
+  // of the same 2 KiB, read plainly.
+  c.unit_size = static_cast<int>(shared_unit(plan, 16));
+  const int64_t element_units = plan.element_size / c.unit_size;
+  const bool narrow = c.unit_size < 16;
+  c.input_l2 = !narrow && evict_last_input(plan, facts) ? InputL2::EvictLast : InputL2::Normal;
   c.wide_rows_log2 = WideElementTile::rows_log2(plan.element_size);
-  const int units = WideElementTile::units(c.wide_rows_log2);
+  const int units = WideElementTile::units(c.wide_rows_log2) * (16 / c.unit_size);
   c.threads = WideElementTile::threads(units);
   c.tile_rows = 1 << c.wide_rows_log2;
   c.tile_cols = units >> c.wide_rows_log2;
@@ -288,15 +306,18 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   const bool patches = plan.row_stride * plan.stride_unit >= WideElementTile::PATCH_PITCH_BYTES;
   c.patch_groups = std::min<int64_t>(patches ? WideElementTile::PATCH_GROUPS : 1, row_groups);
   c.release_from = c.input_l2 == InputL2::EvictLast
-                       ? first_releasing_tile(c.blocks, int64_t{units} * 16, facts)
+                       ? first_releasing_tile(c.blocks, int64_t{units} * c.unit_size, facts)
                        : 0;
   c.tile_utilization =
       c.blocks > 0 ? static_cast<double>(plan.outer_count * out_rows * out_row_units) /
                          (static_cast<double>(c.blocks) * units)
                    : 0;
-  // The kernel's walk is 32-bit.
+  // The kernel's walk and unit indices are 32-bit.
   if (blocks_x >= (int64_t{1} << 31)) {
     c.unsupported = "tensor too large for one launch (2^31 tiles of wide elements or more)";
+  } else if (out_row_units >= (int64_t{1} << 31)) {
+    c.path = TransposePath::AtenFallback;
+    c.fallback_reason = "elements off 16 bytes in an output row of 2^31 units or more";
   }
 }
 
@@ -321,13 +342,7 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
   // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
   // data pointer is less aligned (a view at a storage offset) or an input stride is (strided
   // elements a part of an element apart): every unit then lies on its own size.
-  int64_t unit = std::min({unit_bytes(e), plan.in_alignment, plan.out_alignment});
-  auto fits = [&](int64_t stride) { return (stride * plan.stride_unit) % unit == 0; };
-  while (unit > 1 && !(fits(plan.batch_stride) && fits(plan.row_stride) &&
-                       fits(plan.col_stride) &&
-                       std::all_of(plan.outer_strides, plan.outer_strides + plan.outer_dims, fits))) {
-    unit /= 2;
-  }
+  const int64_t unit = shared_unit(plan, unit_bytes(e));
   c.unit_size = static_cast<int>(unit);
   c.threads = 256;
   // Units of 1 and 2 bytes move as 4-byte words, each gathered from at most two elements (so
@@ -454,7 +469,8 @@ std::string kernel_name(const KernelChoice& c) {
              ", store=" + access_name(c.store) + ", tiling=" + tiling_name(c.tiling) +
              ", l2=" + input_l2_name(c.input_l2) + ">";
     case TransposePath::WideElements:
-      return "wide_elements<threads=" + std::to_string(c.threads) +
+      return "wide_elements<unit=" + std::to_string(c.unit_size) +
+             ", threads=" + std::to_string(c.threads) +
              ", units=" + std::to_string(c.tile_rows * c.tile_cols) +
              ", l2=" + input_l2_name(c.input_l2) + ">";
     case TransposePath::TiledUnits:

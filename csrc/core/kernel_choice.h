@@ -40,8 +40,8 @@ struct KernelChoice {
   Tiling tiling = Tiling::Wide;
   InputL2 input_l2 = InputL2::Normal;  // the wide-element kernel's too
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
-  int tile_cols = 0;  // input elements (wide elements: 16-byte units of each row)
-  int unit_size = 0;  // the unit-tiled kernel's unit, in bytes (1, 2, 4 or 8)
+  int tile_cols = 0;  // input elements (wide elements: units of each row)
+  int unit_size = 0;  // the unit moved, in bytes: unit-tiled (1, 2, 4 or 8), wide (1 to 16)
   // The unit-tiled kernel moves 4-byte words through shared memory rows `unit_pitch` bytes
   // apart (units of 1 and 2 bytes), else a unit a lane.
   bool unit_words = false;

@@ -132,7 +132,10 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   const int64_t whole_access = std::min<int64_t>(element_size, 16);
   const bool off_alignment =
       !odd_size && (x.address % whole_access != 0 || out_alignment % whole_access != 0);
-  const bool wide_elements = element_size > 16 && !odd_size && !off_alignment;
+  // Elements over 682 bytes (more than the unit-tiled kernel's tile holds) take the wide
+  // kernel at any size and address, in units of what they share (kernel_choice.cpp).
+  const bool big = element_size > kMaxUnitElementBytes;
+  const bool wide_elements = element_size > 16 && (big || (!odd_size && !off_alignment));
   // One dim left besides wide elements (strided or repeated ones, in the result's order):
   // a matrix of one column, whose rows are those elements.
   if (wide_elements && n == 1) {
@@ -192,20 +195,11 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
     strides_on_16 = strides_on_16 && (strides[i] * es) % 16 == 0;
   }
   const bool value_strides = strided_elements || !whole_strides;
-  const bool units = odd_size || off_alignment || strided_elements ||
-                     (!whole_strides && !(wide_elements && strides_on_16));
+  const bool units = !big && (odd_size || off_alignment || strided_elements ||
+                              (!whole_strides && !(wide_elements && strides_on_16)));
   const bool wide = wide_elements && !units;
   if (n - 3 > kMaxOuterDims) {
     return fallback("the result's dims fuse into more than 9 batch dims");
-  }
-  if (units && element_size > kMaxUnitElementBytes) {
-    return fallback(
-        odd_size ? "the element (the trailing dims that keep their order) is no power of two, no "
-                   "multiple of 16, and wider than 682 bytes"
-        : off_alignment ? "data pointer not aligned to the element's 16-byte units, and the "
-                          "element wider than 682 bytes"
-                        : "rows or batches a part of an element apart, off 16 bytes, and the "
-                          "element wider than 682 bytes");
   }
   const int64_t stride_numel = value_strides ? 1 : element_numel;
   for (int i = 0; i < n; ++i) {
@@ -271,7 +265,10 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
           "rows");
     }
     plan.path = TransposePath::WideElements;
-    plan.reason = "elements wider than 16 bytes (the trailing dims that keep their order)";
+    plan.reason = !big || (!odd_size && !off_alignment && (whole_strides || strides_on_16))
+                      ? "elements wider than 16 bytes (the trailing dims that keep their order)"
+                      : "elements wider than 16 bytes (the trailing dims that keep their order), "
+                        "off 16 bytes: moved in units of what they share";
     plan.load_bytes = 16;
     plan.store_bytes = 16;
     return plan;

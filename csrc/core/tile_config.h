@@ -354,7 +354,8 @@ bool visit_tiled_config(int e, Access load, Access store, Tiling tiling, InputL2
 }
 
 // The wide-element kernel (cuda/wide_element_transpose.cuh): elements of a multiple of
-// 16 bytes, copied as 16-byte units with no shared memory. A tile is 2^rows_log2 output
+// 16 bytes, copied as 16-byte units with no shared memory (elements over 682 bytes off 16
+// bytes: units of 8 to 1 byte, as many more a tile as keep its bytes). A tile is 2^rows_log2 output
 // rows (consecutive elements of each input row) by a span of units of each, so that each
 // input row's part of it is a run of up to 1 KiB.
 struct WideElementTile {

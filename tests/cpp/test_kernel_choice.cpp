@@ -342,8 +342,11 @@ TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {
   c = choose({{64, 64, 4}, {512, 8, 2}, 4}, h100(), 0, 1);
   EXPECT_EQ(c.path, TransposePath::AtenFallback);
   EXPECT_NE(std::string(c.fallback_reason).find("strided elements"), std::string::npos);
-  // Elements wider than 682 bytes stay with ATen.
-  EXPECT_EQ(plan({8, 64, 700}, {64 * 701, 701, 1}, 0, 1).path, TransposePath::AtenFallback);
+  // Strided elements wider than 682 bytes (more than the unit-tiled tile holds) are wide
+  // elements, moved in the units they share: 1 byte at a pitch of 701.
+  KernelChoice wide = choose({{8, 64, 700}, {64 * 701, 701, 1}, 1}, h100(), 0, 1);
+  EXPECT_EQ(wide.path, TransposePath::WideElements);
+  EXPECT_EQ(wide.unit_size, 1);
 }
 
 // The unit-tiled kernel, moving units of `unit` bytes.
@@ -392,8 +395,17 @@ TEST(LayoutPlan, DataPointersOffTheElementMoveAsUnitsOfTheirAlignment) {
   expect_units(choose_at({512, 512}, 2, 1, 256), 1);     // bfloat16 at an odd address
   expect_units(choose_at({512, 512}, 4, 0, 2), 2);       // float32 into an out= 2 bytes past 4
   expect_units(choose_at({256, 64, 32}, 4, 8, 256), 8);  // 128-byte elements 8 bytes past 16
-  // Wider than the unit-tiled kernel's tile holds (682 bytes): ATen's copy.
-  EXPECT_EQ(choose_at({64, 64, 256}, 4, 4, 256).path, TransposePath::AtenFallback);
+  // Wider than the unit-tiled kernel's tile holds (682 bytes): the wide kernel in the units
+  // the pointers share, one 2 KiB output run a block, read plainly.
+  KernelChoice c = choose_at({64, 64, 256}, 4, 4, 256);
+  EXPECT_EQ(c.path, TransposePath::WideElements);
+  EXPECT_EQ(c.unit_size, 4);
+  EXPECT_EQ(c.tile_rows * c.tile_cols * c.unit_size, 2048);
+  EXPECT_EQ(c.input_l2, InputL2::Normal);
+  EXPECT_EQ(kernel_name(c), "wide_elements<unit=4, threads=256, units=512, l2=normal>");
+  // 700-byte elements, a size of no multiple of 16: 4-byte units.
+  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256).unit_size, 4);
+  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256).path, TransposePath::WideElements);
 }
 
 TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
@@ -474,7 +486,6 @@ TEST(KernelChoice, OneAndTwoByteUnitsMoveAsWords) {
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {
   EXPECT_EQ(choose({{64, 64}, {1, 64}, 4}, h100()).path, TransposePath::Memcpy);
   EXPECT_EQ(choose({{64, 32}, {0, 1}, 4}, h100()).path, TransposePath::AtenFallback);  // expanded
-  EXPECT_EQ(choose({{64, 64, 700}, {}, 1}, h100(), 0, 1).path, TransposePath::AtenFallback);
   EXPECT_EQ(kernel_name(choose({{64, 32}, {0, 1}, 4}, h100())), "");
   // A column step is strided elements: the unit-tiled kernel.
   EXPECT_EQ(choose({{64, 32}, {64, 2}, 4}, h100()).path, TransposePath::TiledUnits);

@@ -11,17 +11,18 @@ namespace cuda {
 
 namespace {
 
-template <int THREADS, int K, bool EVICT_LAST>
+template <typename Unit, int THREADS, int K, bool EVICT_LAST>
 cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, cudaStream_t stream) {
-  const int64_t element_units = plan.element_size / 16;
-  // The input's strides count elements or values (plan.stride_unit), each on 16 bytes.
-  WideElementParams params;
-  params.in = static_cast<const uint4*>(in);
-  params.out = static_cast<uint4*>(out);
-  params.batch_stride = plan.batch_stride * plan.stride_unit / 16;
-  params.row_stride = plan.row_stride * plan.stride_unit / 16;
-  params.col_stride = plan.col_stride * plan.stride_unit / 16;
+  constexpr int64_t U = sizeof(Unit);
+  const int64_t element_units = plan.element_size / U;
+  WideElementParams<Unit> params;
+  params.in = static_cast<const Unit*>(in);
+  params.out = static_cast<Unit*>(out);
+  // The input's strides count elements or values (plan.stride_unit), each on the unit.
+  params.batch_stride = plan.batch_stride * plan.stride_unit / U;
+  params.row_stride = plan.row_stride * plan.stride_unit / U;
+  params.col_stride = plan.col_stride * plan.stride_unit / U;
   params.out_batch_stride = plan.out_batch_stride * element_units;
   params.out_row_stride = plan.out_row_stride * element_units;
   params.outer = outer_batch(plan, plan.stride_unit, plan.element_size);
@@ -37,7 +38,7 @@ cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choi
   params.patch_groups = static_cast<uint32_t>(choice.patch_groups);
   params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
   params.release_from = static_cast<uint32_t>(choice.release_from);
-  wide_element_transpose_kernel<THREADS, K, EVICT_LAST>
+  wide_element_transpose_kernel<Unit, THREADS, K, EVICT_LAST>
       <<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count), THREADS, 0, stream>>>(
           params);
   return cudaGetLastError();
@@ -47,7 +48,8 @@ template <int UNITS, bool EVICT_LAST>
 cudaError_t launch_units(const TransposePlan& plan, const KernelChoice& choice, const void* in,
                          void* out, cudaStream_t stream) {
   constexpr int THREADS = WideElementTile::threads(UNITS);
-  return launch_wide_tile<THREADS, UNITS / THREADS, EVICT_LAST>(plan, choice, in, out, stream);
+  return launch_wide_tile<uint4, THREADS, UNITS / THREADS, EVICT_LAST>(plan, choice, in, out,
+                                                                       stream);
 }
 
 template <bool EVICT_LAST>
@@ -65,10 +67,37 @@ cudaError_t launch_for_l2(const TransposePlan& plan, const KernelChoice& choice,
   }
 }
 
+// Units under 16 bytes: elements over 682 bytes (one output row a tile, of 2 KiB), read
+// plainly.
+template <typename Unit>
+cudaError_t launch_narrow_units(const TransposePlan& plan, const KernelChoice& choice,
+                                const void* in, void* out, cudaStream_t stream) {
+  constexpr int UNITS = WideElementTile::MIN_UNITS * 16 / sizeof(Unit);
+  constexpr int THREADS = WideElementTile::threads(UNITS);
+  if (choice.tile_rows * choice.tile_cols != UNITS || choice.input_l2 != InputL2::Normal) {
+    return cudaErrorNotSupported;
+  }
+  return launch_wide_tile<Unit, THREADS, UNITS / THREADS, false>(plan, choice, in, out, stream);
+}
+
 }  // namespace
 
 cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream) {
+  switch (choice.unit_size) {
+    case 16:
+      break;
+    case 8:
+      return launch_narrow_units<uint2>(plan, choice, in, out, stream);
+    case 4:
+      return launch_narrow_units<uint32_t>(plan, choice, in, out, stream);
+    case 2:
+      return launch_narrow_units<uint16_t>(plan, choice, in, out, stream);
+    case 1:
+      return launch_narrow_units<uint8_t>(plan, choice, in, out, stream);
+    default:
+      return cudaErrorNotSupported;
+  }
   if (choice.input_l2 == InputL2::EvictLast) {
     return launch_for_l2<true>(plan, choice, in, out, stream);
   }

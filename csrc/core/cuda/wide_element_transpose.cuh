@@ -25,19 +25,24 @@
 namespace gputranspose {
 namespace cuda {
 
+// Unit: the type moved, 16 bytes (uint4) where the pointers, the element and the input's
+// strides lie on 16 bytes; 8, 4, 2 or 1 byte where they lie only on that (elements over
+// 682 bytes at a storage offset or a pitch that cuts them, which the unit-tiled kernel's
+// tile cannot hold).
+template <typename Unit>
 struct WideElementParams {
-  const uint4* __restrict__ in;
-  uint4* __restrict__ out;
-  int64_t batch_stride;       // input, in 16-byte units
-  int64_t row_stride;         // input, in 16-byte units
-  int64_t col_stride;         // input, in 16-byte units (elements of a row: any stride)
-  int64_t out_batch_stride;   // output, in 16-byte units
-  int64_t out_row_stride;     // output, in 16-byte units (between rows' first units)
-  uint32_t out_row_units;     // 16-byte units per output row: rows x element_units (< 2^31)
+  const Unit* __restrict__ in;
+  Unit* __restrict__ out;
+  int64_t batch_stride;       // input, in units
+  int64_t row_stride;         // input, in units
+  int64_t col_stride;         // input, in units (elements of a row: any stride)
+  int64_t out_batch_stride;   // output, in units
+  int64_t out_row_stride;     // output, in units (between rows' first units)
+  uint32_t out_row_units;     // units per output row: rows x element_units (< 2^31)
   uint32_t out_rows;          // batch x cols (< 2^31), of one outer batch
   uint32_t row_groups;        // tiles along the output rows: out_rows / 2^rows_log2, rounded up
   int rows_log2;              // output rows a tile (WideElementTile::rows_log2)
-  FastDivider element_units;  // 16-byte units per element
+  FastDivider element_units;  // units per element
   FastDivider cols;           // output rows per matrix
   uint32_t patch_groups;      // tile-rows a patch of the walk
   FastDivider patch_blocks;   // blocks (tiles) a patch of the walk: patch_groups x spans
@@ -46,9 +51,10 @@ struct WideElementParams {
   OuterBatch outer;           // a permutation's further batch dims (outer_batch.cuh)
 };
 
-template <bool EVICT_LAST>
-__device__ __forceinline__ uint4 load_unit(const uint4* p) {
+template <bool EVICT_LAST, typename Unit>
+__device__ __forceinline__ Unit load_unit(const Unit* p) {
   if constexpr (EVICT_LAST) {
+    static_assert(sizeof(Unit) == 16, "evict_last reads move 16-byte units");
     uint4 v;
     asm("ld.global.L2::cache_hint.v4.u32 {%0, %1, %2, %3}, [%4], %5;"
         : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
@@ -69,9 +75,9 @@ __device__ __forceinline__ uint4 load_unit(const uint4* p) {
 // 6 MiB of a 25 MiB window for 272-byte elements). It is harmless: after such elements a
 // 24 MB sum runs as after a copy (later evict_last lines displace them), and releasing
 // them too costs more than it gains.
-template <int THREADS, int K, bool EVICT_LAST>
+template <typename Unit, int THREADS, int K, bool EVICT_LAST>
 __global__ void __launch_bounds__(THREADS)
-    wide_element_transpose_kernel(WideElementParams p) {
+    wide_element_transpose_kernel(WideElementParams<Unit> p) {
   constexpr int UNITS = THREADS * K;
   if (!add_outer_offsets(p.outer, p.in, p.out)) return;
   const uint32_t patch = p.patch_blocks.div(blockIdx.x);
@@ -84,8 +90,8 @@ __global__ void __launch_bounds__(THREADS)
   const uint32_t span_mask = (1u << span_log2) - 1;
   const uint32_t first_unit = span << span_log2;
   const uint32_t first_row = group << p.rows_log2;
-  uint4 v[K];
-  const uint4* from[K];  // where each unit was read (nullptr: none)
+  Unit v[K];
+  const Unit* from[K];  // where each unit was read (nullptr: none)
   bool starts_row[K];
 #pragma unroll
   for (int k = 0; k < K; ++k) {
