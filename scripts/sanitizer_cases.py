@@ -81,6 +81,10 @@ def cases(dtype):
     yield "short input rows, long rows anywhere", random_bytes((8195, 3), dtype)
     yield "short input rows, long rows anywhere, batch", random_bytes((3, 8195, 16), dtype)
     yield "short output rows, long rows anywhere, batch", random_bytes((3, 16, 8195), dtype)
+    # Short rows' spans off 16 bytes (staged in units): batches, and one matrix at an offset.
+    yield "short input rows, span off 16, batch", random_bytes((3 * 24601 + 1,), dtype).as_strided((3, 8200, 3), (24601, 3, 1))
+    yield "short output rows, span off 16, batch", random_bytes((3 * 41006,), dtype).as_strided((3, 5, 8201), (41006, 8201, 1))
+    yield "short input rows, span off 16, one matrix", random_bytes((1 + 4096 * 3,), dtype)[1:].view(4096, 3)
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
     yield "empty", random_bytes((0, 64), dtype)

@@ -495,6 +495,41 @@ def test_tiles_barely_filled_take_atens_copy(shape, dtype, dims, view, path):
     check(x, *dims, tiled_too=True)
 
 
+# A side of 2-16 elements whose short rows' runs lie off 16 bytes (a storage offset, batch
+# strides off 16 bytes, an out= buffer at an offset): the small-dim kernel's warps stage the
+# span in units of its alignment where its matrix is one or its long rows 8 KiB or more.
+PACKED_OFF_16 = [
+    # name, size, strides, offset (values), dtype, dims
+    ("float8 batches 8 mod 16", (7, 180462, 12), (2165544, 12, 1), 0, torch.float8_e4m3fn, (1, 2)),
+    ("int16 at +10 bytes", (1544, 11686, 5), (58430, 5, 1), 5, torch.int16, (1, 2)),
+    ("uint8 one matrix at +14", (201997, 4), (4, 1), 14, torch.uint8, (0, 1)),
+    ("short output rows, batches 4 mod 16", (50, 15, 10860), (162915, 10861, 1), 0, torch.uint8, (1, 2)),
+]
+
+
+@pytest.mark.parametrize("size,strides,offset,dtype,dims", [c[1:] for c in PACKED_OFF_16],
+                         ids=[c[0] for c in PACKED_OFF_16])
+def test_short_rows_off_16_bytes_take_the_small_dim_kernel(size, strides, offset, dtype, dims):
+    extent = offset + 1 + sum((n - 1) * s for n, s in zip(size, strides))
+    x = random_tensor((extent,), dtype, "cuda").as_strided(size, strides, offset)
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "small_dim" and "packed=any" in how["kernel"], how
+    check(x, *dims)
+
+
+# Short output rows into an out= buffer 4 bytes past 16: one matrix, its span staged.
+@pytest.mark.parametrize("dtype", [torch.uint8, torch.bfloat16, torch.float32], ids=dtype_id)
+def test_short_output_rows_into_an_out_buffer_off_16_bytes(dtype):
+    x = random_tensor((3, 40001), dtype, "cuda")
+    expected = x.transpose(0, 1).contiguous()
+    skip = 4 // dtype.itemsize
+    storage = poisoned_like((expected.numel() + skip,), dtype, x.device)
+    out = storage[skip:].view(expected.shape)
+    op.transpose.out(x, 0, 1, out=out)
+    assert_bitwise_equal(out, expected)
+    assert_bitwise_equal(storage[:skip], poisoned_like((skip,), dtype, x.device))
+
+
 @pytest.mark.parametrize("shape", [(), (5,), (0,), (0, 7), (7, 0), (3, 0, 4)], ids=str)
 def test_copy_and_empty_paths(shape):
     x = random_tensor(shape, torch.int16, "cuda")

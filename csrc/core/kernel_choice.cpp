@@ -371,11 +371,11 @@ void choose_units(KernelChoice& c, const TransposePlan& plan) {
 
 // A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
 // small-dim kernel moves such matrices as 16-byte vectors on both sides instead. It needs
-// the short side's runs dense (V consecutive short rows one run of S vectors) and on 16
-// bytes (the data pointer and the batch strides of that side). Long rows that start
-// anywhere pass through shared memory in units of their alignment, a warp's 512 bytes at a
-// time: a warp whose groups cross a matrix moves them element by element, so matrices
-// must be long (8 KiB a long row) or one.
+// the short side's runs dense (V consecutive short rows one run of S vectors). Long rows
+// that start anywhere pass through shared memory in units of their alignment, a warp's 512
+// bytes at a time, and so does the short side's span where a matrix starts off 16 bytes (a
+// storage offset, batch strides off 16 bytes): a warp whose groups cross a matrix moves
+// them element by element, so matrices must be long (8 KiB a long row) or one.
 constexpr int64_t kUnalignedSmallDimFromRowBytes = 8192;
 
 bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
@@ -385,17 +385,20 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   // Matrices small on both sides fold into the tiled kernel's tiles, a dozen and more a tile.
   if (fits(plan.rows) == fits(plan.cols)) return false;
   // Short input rows: V input rows are one run; each output row takes a vector.
-  const bool short_input_rows =
-      fits(plan.cols) && plan.row_stride == plan.cols &&
-      batches_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides);
+  const bool short_input_rows = fits(plan.cols) && plan.row_stride == plan.cols;
   // Short output rows: a vector of each input row makes one output run.
-  const bool short_output_rows =
-      fits(plan.rows) && plan.out_row_stride == plan.rows &&
-      batches_aligned_16(plan.out_alignment, plan, plan.out_batch_stride, plan.outer_out_strides);
+  const bool short_output_rows = fits(plan.rows) && plan.out_row_stride == plan.rows;
   if (!short_input_rows && !short_output_rows) return false;
+  // The packed side (the short rows' runs) on 16 bytes: its data pointer and batch strides.
+  const bool packed_aligned =
+      short_input_rows
+          ? batches_aligned_16(plan.in_alignment, plan, plan.batch_stride, plan.outer_strides)
+          : batches_aligned_16(plan.out_alignment, plan, plan.out_batch_stride,
+                               plan.outer_out_strides);
   const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
   const bool long_rows_aligned = (short_input_rows ? plan.store_bytes : plan.load_bytes) == 16;
-  if (!long_rows_aligned && plan.batch * plan.outer_count > 1 &&
+  // Off 16 bytes, only warps whose groups are of one matrix move vectors.
+  if ((!long_rows_aligned || !packed_aligned) && plan.batch * plan.outer_count > 1 &&
       long_len * e < kUnalignedSmallDimFromRowBytes) {
     return false;
   }
@@ -408,6 +411,7 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   c.path = TransposePath::SmallDim;
   c.short_input_rows = short_input_rows;
   c.long_rows_aligned = long_rows_aligned;
+  c.packed_aligned = packed_aligned;
   c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);
   c.threads = kSmallDimThreadsPerBlock;
   c.blocks = (groups + c.threads - 1) / c.threads * plan.outer_count;
@@ -482,7 +486,8 @@ std::string kernel_name(const KernelChoice& c) {
       return "small_dim<e=" + std::to_string(c.element_size) +
              ", short=" + std::to_string(c.short_side) +
              (c.short_input_rows ? ", short_rows=input" : ", short_rows=output") +
-             (c.long_rows_aligned ? ", long_rows=aligned16>" : ", long_rows=any>");
+             (c.long_rows_aligned ? ", long_rows=aligned16" : ", long_rows=any") +
+             (c.packed_aligned ? ">" : ", packed=any>");
     case TransposePath::Memcpy:
       return c.pitched_rows ? "memcpy2d" : "memcpy";
     case TransposePath::Empty:

@@ -191,13 +191,22 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
   EXPECT_FALSE(choose({{3, 4095}, {}, 4}, h100()).long_rows_aligned);
   EXPECT_EQ(choose({{3, 4, 2049}, {}, 4}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{3, 4, 2047}, {}, 4}, h100()).path, TransposePath::SmallDim);
+  // Short rows' runs off 16 bytes (a storage offset, batch strides off 16 bytes): one
+  // matrix, or long rows of 8 KiB or more, whose warps stage them in units.
+  c = choose({{4096, 3}, {}, 4, 1}, h100());
+  EXPECT_EQ(kernel_name(c), "small_dim<e=4, short=3, short_rows=input, long_rows=aligned16, packed=any>");
+  c = choose({{5, 4096, 3}, {4096 * 3 + 1, 3, 1}, 4}, h100());
+  EXPECT_EQ(c.path, TransposePath::SmallDim);
+  EXPECT_FALSE(c.packed_aligned);
+  EXPECT_NE(choose({{5, 1000, 3}, {3001, 3, 1}, 4}, h100()).path, TransposePath::SmallDim);
+  // float8 (7, 180462, 12) in a buffer of 2165544 bytes a matrix (8 mod 16).
+  c = choose({{7, 180462, 12}, {2165544, 12, 1}, 1}, h100(), 1, 2);
+  EXPECT_EQ(kernel_name(c), "small_dim<e=1, short=12, short_rows=input, long_rows=any, packed=any>");
   // Not: both sides short (the tiled kernel folds such matrices), 17 or more, 16-byte
-  // elements, a misaligned pointer or batch on the short rows' side.
+  // elements.
   EXPECT_NE(choose({{1000, 6, 6}, {}, 8}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{4096, 17}, {}, 1}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{4096, 3}, {}, 16}, h100()).path, TransposePath::SmallDim);
-  EXPECT_NE(choose({{4096, 3}, {}, 4, 1}, h100()).path, TransposePath::SmallDim);
-  EXPECT_NE(choose({{5, 4096, 3}, {4096 * 3 + 1, 3, 1}, 4}, h100()).path, TransposePath::SmallDim);
   // Long sides of 2^32 elements or more: the tiled kernel (the kernel counts in 32 bits).
   EXPECT_NE(choose({{(int64_t{1} << 32) + 16, 3}, {}, 1}, h100()).path, TransposePath::SmallDim);
   EXPECT_NE(choose({{3, (int64_t{1} << 32) + 16}, {}, 1}, h100()).path, TransposePath::SmallDim);

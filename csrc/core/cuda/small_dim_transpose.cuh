@@ -12,9 +12,11 @@
 //    contiguous run of S vectors of the output.
 // The warp's 32 runs on the packed side make one contiguous span, which it reads or writes
 // through shared memory as coalesced 512-byte rows: a thread's own run, S vectors apart
-// from its neighbours', would make each 16-byte access of the warp touch 32 lines. A warp
-// whose groups cross a matrix or the tensor's end accesses its own runs instead, and a
-// group that the long side's end cuts short is moved element by element.
+// from its neighbours', would make each 16-byte access of the warp touch 32 lines (a span
+// off 16 bytes, of a matrix that starts off them, moves in units of its alignment). A warp
+// whose groups cross a matrix or the tensor's end accesses its own runs instead (element by
+// element where they lie off 16 bytes), and a group that the long side's end cuts short is
+// moved element by element.
 
 #include "../kernel_choice.h"
 #include "fast_divider.h"
@@ -115,6 +117,40 @@ __device__ __forceinline__ void copy_row(uint4* row, const char* global, int lan
   }
 }
 
+// A warp's packed span, 32 x S vectors at a global address off 16 bytes, between shared
+// memory (vector q in slot staged_slot(q)) and global memory: in units of the address's
+// alignment, consecutive lanes on consecutive units (a unit never straddles a vector).
+template <class Unit, bool TO_GLOBAL, int S>
+__device__ __forceinline__ void copy_span_units(uint4* buffer, char* global, int lane) {
+  constexpr int PER_VECTOR = 16 / sizeof(Unit);
+  constexpr int N = 32 * S * PER_VECTOR;
+  Unit* far = reinterpret_cast<Unit*>(global);
+#pragma unroll 4
+  for (int u = lane; u < N; u += 32) {
+    Unit* near = reinterpret_cast<Unit*>(buffer + staged_slot<S>(u / PER_VECTOR)) + u % PER_VECTOR;
+    if constexpr (TO_GLOBAL) {
+      far[u] = *near;
+    } else {
+      *near = far[u];
+    }
+  }
+}
+
+template <bool TO_GLOBAL, int S>
+__device__ __forceinline__ void copy_span(uint4* buffer, const char* global, int lane) {
+  char* g = const_cast<char*>(global);
+  const uintptr_t at = reinterpret_cast<uintptr_t>(global);
+  if (at % 8 == 0) {
+    copy_span_units<uint2, TO_GLOBAL, S>(buffer, g, lane);
+  } else if (at % 4 == 0) {
+    copy_span_units<uint32_t, TO_GLOBAL, S>(buffer, g, lane);
+  } else if (at % 2 == 0) {
+    copy_span_units<uint16_t, TO_GLOBAL, S>(buffer, g, lane);
+  } else {
+    copy_span_units<uint8_t, TO_GLOBAL, S>(buffer, g, lane);
+  }
+}
+
 // SHORT_INPUT_ROWS: S = cols (input rows of S elements, row_stride == S);
 // otherwise S = rows (output rows of S elements, out_row_stride == S).
 // LONG_ALIGNED: every long row starts on 16 bytes. Otherwise a warp whose groups are one
@@ -148,9 +184,14 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
   const bool staged_span = __all_sync(0xffffffffu, count == V && b == first_b);
   uint4* buffer = staged + (threadIdx.x / 32) * staged_vectors_per_warp<S>();
 
-  // Groups that move as vectors: whole ones, and with long rows off 16 bytes only those of
-  // a warp that stages its long rows.
-  const bool vectors = count == V && (LONG_ALIGNED || staged_span);
+  // The packed side's runs lie on 16 bytes where its matrix starts on them (each group's run
+  // starts 16 x S bytes on from the matrix); off them, only a warp that stages its span
+  // moves vectors, reading or writing the span in units of its alignment.
+  const bool packed_aligned =
+      reinterpret_cast<uintptr_t>(SHORT_INPUT_ROWS ? static_cast<const char*>(in) : out) % 16 == 0;
+  // Groups that move as vectors: whole ones, and with long rows off 16 bytes (or the packed
+  // side) only those of a warp that stages them.
+  const bool vectors = count == V && (LONG_ALIGNED || staged_span) && (packed_aligned || staged_span);
   if constexpr (SHORT_INPUT_ROWS) {
     // V input rows of S elements: one run of S vectors; column j -> output row j.
     if (vectors) {
@@ -158,9 +199,15 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
       const uint4* run = reinterpret_cast<const uint4*>(in + int64_t{start} * S * E);
       if (staged_span) {
         // The warp reads its span as coalesced 512-byte rows through shared memory.
-        const uint4* span = run - lane * S;
+        const char* span = in + int64_t{start - lane * V} * S * E;
+        if (packed_aligned) {
 #pragma unroll
-        for (int k = 0; k < S; ++k) buffer[staged_slot<S>(32 * k + lane)] = span[32 * k + lane];
+          for (int k = 0; k < S; ++k) {
+            buffer[staged_slot<S>(32 * k + lane)] = reinterpret_cast<const uint4*>(span)[32 * k + lane];
+          }
+        } else {
+          copy_span<false, S>(buffer, span, lane);
+        }
         __syncwarp();
       }
 #pragma unroll
@@ -234,9 +281,15 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
 #pragma unroll
       for (int k = 0; k < S; ++k) buffer[staged_slot<S>(lane * S + k)] = o[k];
       __syncwarp();
-      uint4* span = reinterpret_cast<uint4*>(out + int64_t{start - lane * V} * S * E);
+      char* span = out + int64_t{start - lane * V} * S * E;
+      if (packed_aligned) {
 #pragma unroll
-      for (int k = 0; k < S; ++k) span[32 * k + lane] = buffer[staged_slot<S>(32 * k + lane)];
+        for (int k = 0; k < S; ++k) {
+          reinterpret_cast<uint4*>(span)[32 * k + lane] = buffer[staged_slot<S>(32 * k + lane)];
+        }
+      } else {
+        copy_span<true, S>(buffer, span, lane);
+      }
     } else if (vectors) {
       uint4* run = reinterpret_cast<uint4*>(out + int64_t{start} * S * E);
 #pragma unroll
