@@ -85,6 +85,10 @@ def cases(dtype):
     yield "short input rows, span off 16, batch", random_bytes((3 * 24601 + 1,), dtype).as_strided((3, 8200, 3), (24601, 3, 1))
     yield "short output rows, span off 16, batch", random_bytes((3 * 41006,), dtype).as_strided((3, 5, 8201), (41006, 8201, 1))
     yield "short input rows, span off 16, one matrix", random_bytes((1 + 4096 * 3,), dtype)[1:].view(4096, 3)
+    # Small matrices back to back, rows anywhere: the batched-small kernel's chunks of whole
+    # matrices, the last one short, at an offset.
+    yield "batched small, 3 x 7", random_bytes((2001, 3, 7), dtype)
+    yield "batched small, 34 x 35 at an offset", random_bytes((1 + 301 * 34 * 35,), dtype)[1:].view(301, 34, 35)
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
     yield "empty", random_bytes((0, 64), dtype)

@@ -472,14 +472,19 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
 
 
 # Tiled layouts whose launched tiles the tensor fills less than a tenth of (a swapped dim
-# far smaller than a tile) run as ATen's strided copy, and explain() says so; where they
+# far smaller than a tile) run as the batched-small kernel where the matrices lie back to
+# back on both sides, as ATen's strided copy elsewhere, and explain() says so; where they
 # fill more, the tiled kernel runs.
 @pytest.mark.parametrize("shape,dtype,dims,view,path", [
-    ((8, 3, 5000), torch.uint8, (1, 2), None, "aten_fallback"),            # a dim of 3
-    ((4, 1001, 3), torch.float16, (1, 2), None, "aten_fallback"),         # short rows off 16 bytes
+    ((8, 3, 5000), torch.uint8, (1, 2), None, "batched_small"),            # a dim of 3
+    ((4, 1001, 3), torch.float16, (1, 2), None, "batched_small"),         # short rows off 16 bytes
     ((5000, 3), torch.float16, (0, 1), None, "small_dim"),                # on 16 bytes
-    ((20000, 5, 2), torch.float64, (1, 2), None, "aten_fallback"),         # 5 x 2 matrices
-    ((20000, 3, 3), torch.float8_e4m3fn, (1, 2), None, "aten_fallback"),  # 3 x 3 matrices
+    ((20000, 5, 2), torch.float64, (1, 2), None, "batched_small"),         # 5 x 2 matrices
+    ((20000, 3, 3), torch.float8_e4m3fn, (1, 2), None, "batched_small"),  # 3 x 3 matrices
+    ((3000, 34, 35), torch.bool, (1, 2), None, "batched_small"),          # 34 x 35 bytes
+    ((1 + 3000 * 10,), torch.float64, (1, 2), lambda x: x[1:].view(3000, 5, 2), "batched_small"),
+    ((20000, 3, 7), torch.float32, (1, 2), None, "batched_small"),        # 3 x 7 floats
+    ((8, 3, 5000), torch.uint8, (1, 2), lambda x: x[:, :, 1:], "aten_fallback"),  # 4999 of 5000
     ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "aten_fallback"),
     ((4096, 64, 64), torch.uint8, (1, 2), None, "tiled_contiguous"),        # folded tiles
     ((300, 200), torch.float32, (0, 1), None, "tiled_contiguous"),

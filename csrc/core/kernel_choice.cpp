@@ -419,6 +419,33 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   return true;
 }
 
+// A batch of small matrices back to back on both sides whose rows start anywhere (so that
+// no tile folds several) fills few of the tiled kernel's tiles; a block of the
+// batched-small kernel moves a run of whole matrices instead, about 8 KiB (one matrix of up
+// to 32 KiB), read and written as aligned 16-byte words.
+constexpr int64_t kBatchedSmallChunkBytes = 8192;
+constexpr int64_t kMaxBatchedSmallMatrixBytes = 32768;
+
+bool choose_batched_small(KernelChoice& c, const TransposePlan& plan) {
+  const int64_t matrix_bytes = plan.rows * plan.cols * plan.element_size;
+  if (plan.path != TransposePath::TiledContiguous || matrix_bytes > kMaxBatchedSmallMatrixBytes) {
+    return false;
+  }
+  const int64_t chunk = std::max<int64_t>(1, kBatchedSmallChunkBytes / matrix_bytes) * matrix_bytes;
+  const int64_t blocks = (plan.bytes + chunk - 1) / chunk;
+  if (blocks > std::numeric_limits<int32_t>::max()) return false;
+  KernelChoice b;
+  b.path = TransposePath::BatchedSmall;
+  b.element_size = plan.element_size;
+  b.chunk_bytes = chunk;
+  b.threads = kBatchedSmallThreadsPerBlock;
+  b.blocks = blocks;
+  b.shared_bytes = static_cast<int>((chunk + 16 + 15) / 16 * 16);  // and the input's shift
+  b.tile_utilization = static_cast<double>(plan.bytes) / (static_cast<double>(blocks) * chunk);
+  c = b;
+  return true;
+}
+
 }  // namespace
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
@@ -442,7 +469,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       c.pitched_rows = plan.rows > 0;
       break;
     case TransposePath::Empty:
-    case TransposePath::SmallDim:  // a choice, never a plan's path
+    case TransposePath::SmallDim:  // choices, never a plan's path
+    case TransposePath::BatchedSmall:
     case TransposePath::AtenFallback:
       break;
   }
@@ -450,6 +478,11 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                      c.path == TransposePath::TiledRowStrided ||
                      c.path == TransposePath::TiledUnits;
   const bool strided = strided_elements(plan);
+  if (c.path == TransposePath::TiledContiguous && c.unsupported == nullptr &&
+      overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization &&
+      choose_batched_small(c, plan)) {
+    return c;
+  }
   const double fallback_below =
       strided ? kStridedFallbackBelowTileUtilization : kFallbackBelowTileUtilization;
   if (tiled && c.unsupported == nullptr &&
@@ -488,6 +521,9 @@ std::string kernel_name(const KernelChoice& c) {
              (c.short_input_rows ? ", short_rows=input" : ", short_rows=output") +
              (c.long_rows_aligned ? ", long_rows=aligned16" : ", long_rows=any") +
              (c.packed_aligned ? ">" : ", packed=any>");
+    case TransposePath::BatchedSmall:
+      return "batched_small<e=" + std::to_string(c.element_size) +
+             ", chunk=" + std::to_string(c.chunk_bytes) + ">";
     case TransposePath::Memcpy:
       return c.pitched_rows ? "memcpy2d" : "memcpy";
     case TransposePath::Empty:

@@ -26,6 +26,8 @@ struct ChoiceOverrides {
 constexpr int kMaxSmallDim = 16;
 // The small-dim kernel's block (small_dim_transpose.cuh).
 constexpr int kSmallDimThreadsPerBlock = 128;
+// The batched-small kernel's block (batched_small_transpose.cuh).
+constexpr int kBatchedSmallThreadsPerBlock = 256;
 // The unit-tiled kernel's tile and its shared-memory rows stay within the 48 KiB that every
 // kernel may take; with words, its rows start up to 3 bytes past their pitch, into a slack.
 constexpr int64_t kUnitTiledSharedBytes = 48 * 1024;
@@ -61,6 +63,8 @@ struct KernelChoice {
   // The wide-element walk: log2 of a tile's output rows, tile-rows a patch.
   int wide_rows_log2 = 0;
   int64_t patch_groups = 0;
+  // BatchedSmall: a block's run of whole matrices, in bytes.
+  int64_t chunk_bytes = 0;
   // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync).
   bool pitched_rows = false;
   // Launch shape: one block a tile.

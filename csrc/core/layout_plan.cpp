@@ -20,6 +20,8 @@ const char* path_name(TransposePath path) {
       return "wide_elements";
     case TransposePath::SmallDim:
       return "small_dim";
+    case TransposePath::BatchedSmall:
+      return "batched_small";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }

@@ -20,6 +20,9 @@ enum class TransposePath {
                     // order): a copy of whole elements into the result's order
   SmallDim,         // a batch of matrices with one side of 2-16 elements (a kernel choice
                     // of a tiled plan: kernel_choice.h)
+  BatchedSmall,     // a batch of small matrices back to back on both sides whose rows start
+                    // anywhere: a chunk of whole matrices a block (a kernel choice of a
+                    // tiled plan: kernel_choice.h)
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 

@@ -158,8 +158,8 @@ TEST(KernelChoice, ElementsWiderThan16BytesTakeTheWideElementKernel) {
 
 TEST(KernelChoice, TileUtilizationSaysHowMuchOfTheLaunchedTilesTheTensorFills) {
   EXPECT_DOUBLE_EQ(choose({{8192, 8192}, {}, 4}, h100()).tile_utilization, 1.0);
-  // 5 x 2 matrices of float64, rows off 16 bytes: one 64 x 64 tile each, 10 of 4096 filled.
-  const KernelChoice tiny = choose({{100000, 5, 2}, {10, 2, 1}, 8, 1}, h100());
+  // 5 x 2 matrices of float64 11 apart: one 64 x 64 tile each, 10 of 4096 filled.
+  const KernelChoice tiny = choose({{100000, 5, 2}, {11, 2, 1}, 8}, h100());
   EXPECT_EQ(tiny.path, TransposePath::AtenFallback);  // under a tenth filled (below)
   EXPECT_EQ(tiny.tiling, Tiling::Wide);
   EXPECT_NEAR(tiny.tile_utilization, 10.0 / (tiny.tile_rows * tiny.tile_cols), 1e-12);
@@ -223,12 +223,35 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
             TransposePath::AtenFallback);  // the tiled kernel, under a tenth filled
 }
 
-TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
-  // A batch of 3 x 3 matrices, a swapped dim of 3 whose long rows start anywhere: under a
-  // tenth of the launched tiles filled.
+// Small matrices back to back on both sides that the tiles would barely fill (rows
+// anywhere, so no tile folds several): a run of whole matrices a block, about 8 KiB.
+TEST(KernelChoice, BatchesOfSmallMatricesBackToBackTakeTheBatchedSmallKernel) {
   for (const KernelChoice& c : {choose({{1000, 3, 1001}, {}, 1}, h100()),
                                 choose({{1000, 1001, 3}, {}, 2}, h100()),
-                                choose({{1000000, 3, 3}, {}, 1}, h100())}) {
+                                choose({{1000000, 3, 3}, {}, 1}, h100()),
+                                choose({{87383, 34, 35}, {}, 1}, h100()),
+                                choose({{100000, 5, 2}, {}, 8, 1}, h100())}) {
+    EXPECT_EQ(c.path, TransposePath::BatchedSmall);
+    EXPECT_EQ(c.chunk_bytes % c.element_size, 0);
+    EXPECT_LE(c.chunk_bytes, 8192);
+    EXPECT_GE(c.chunk_bytes, 8192 - 3003);
+    EXPECT_LE(c.shared_bytes, 48 * 1024);
+  }
+  KernelChoice c = choose({{1000, 3, 1001}, {}, 1}, h100());
+  EXPECT_EQ(c.chunk_bytes, 2 * 3003);
+  EXPECT_EQ(c.blocks, 500);
+  EXPECT_EQ(kernel_name(c), "batched_small<e=1, chunk=6006>");
+  // A matrix of up to 32 KiB a block; larger ones, the framework's copy.
+  EXPECT_EQ(choose({{1017, 3630, 8}, {}, 1}, h100()).chunk_bytes, 29040);
+  EXPECT_EQ(choose({{100, 4097, 9}, {}, 1}, h100()).path, TransposePath::AtenFallback);
+}
+
+TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
+  // Batches of 3 x 1001, 1001 x 3 and 3 x 3 matrices a little apart, a swapped dim of 3
+  // whose long rows start anywhere: under a tenth of the launched tiles filled.
+  for (const KernelChoice& c : {choose({{1000, 3, 1001}, {3004, 1001, 1}, 1}, h100()),
+                                choose({{1000, 1001, 3}, {3004, 3, 1}, 2}, h100()),
+                                choose({{1000000, 3, 3}, {10, 3, 1}, 1}, h100())}) {
     EXPECT_EQ(c.path, TransposePath::AtenFallback);
     EXPECT_LT(c.tile_utilization, 0.1);
     EXPECT_NE(c.fallback_reason, nullptr);

@@ -17,6 +17,8 @@ cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& 
                                  const void* in, void* out, cudaStream_t stream);
 cudaError_t launch_unit_tiled(const TransposePlan& plan, const KernelChoice& choice,
                               const void* in, void* out, cudaStream_t stream);
+cudaError_t launch_batched_small(const TransposePlan& plan, const KernelChoice& choice,
+                                 const void* in, void* out, cudaStream_t stream);
 template <int E>
 cudaError_t launch_small_dim(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, cudaStream_t stream);
@@ -97,6 +99,8 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
       return cuda::launch_wide_elements(plan, choice, in, out, stream);
     case TransposePath::TiledUnits:
       return cuda::launch_unit_tiled(plan, choice, in, out, stream);
+    case TransposePath::BatchedSmall:
+      return cuda::launch_batched_small(plan, choice, in, out, stream);
     case TransposePath::SmallDim:
       switch (choice.element_size) {
         case 1:

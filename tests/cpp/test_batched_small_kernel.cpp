@@ -1,0 +1,130 @@
+// The batched-small kernel's two phases (cuda/batched_small_transpose.cuh), run on the host
+// as one block of 256 threads runs them (every thread's staging, the barrier, every thread's
+// stores), over random batches of small matrices at every alignment of both data pointers
+// and chunks of several matrices with a short last one: the result equals the transpose
+// byte for byte, and no byte outside the output is written. No GPU needed.
+#include "core/cuda/batched_small_transpose.cuh"
+#include "core/kernel_choice.h"
+#include "core/layout_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <vector>
+
+namespace gputranspose {
+namespace {
+
+struct alignas(16) Vec16 {
+  uint32_t w[4];
+};
+
+DeviceFacts h100() {
+  DeviceFacts facts;
+  facts.sm_count = 132;
+  facts.l2_bytes = 50 << 20;
+  facts.memory_bytes_per_s = 3.35e12;
+  facts.small_tile_blocks_1 = facts.small_tile_blocks_16 = 132 * 4;
+  return facts;
+}
+
+template <class Element>
+void run_blocks(const cuda::BatchedSmallParams& p, int64_t shared_bytes) {
+  const int64_t blocks = (p.bytes + p.chunk_bytes - 1) / p.chunk_bytes;
+  std::vector<Vec16> shared(shared_bytes / 16);
+  for (int64_t b = 0; b < blocks; ++b) {
+    const int64_t begin = b * p.chunk_bytes;
+    const int64_t n = std::min(p.chunk_bytes, p.bytes - begin);
+    const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(p.in + begin) % 16);
+    ASSERT_LE(shift + n, shared_bytes);
+    for (int t = 0; t < cuda::kBatchedSmallThreads; ++t) {
+      cuda::batched_small_stage(p, begin, n, shared.data(), shift, t, cuda::kBatchedSmallThreads);
+    }
+    for (int t = 0; t < cuda::kBatchedSmallThreads; ++t) {
+      cuda::batched_small_store<Vec16, Element>(p, begin, n, shared.data(), shift, t,
+                                                cuda::kBatchedSmallThreads);
+    }
+  }
+}
+
+void run(const cuda::BatchedSmallParams& p, int64_t e, int64_t shared_bytes) {
+  switch (e) {
+    case 1:
+      return run_blocks<uint8_t>(p, shared_bytes);
+    case 2:
+      return run_blocks<uint16_t>(p, shared_bytes);
+    case 4:
+      return run_blocks<uint32_t>(p, shared_bytes);
+    case 8:
+      return run_blocks<uint64_t>(p, shared_bytes);
+    case 16:
+      return run_blocks<Vec16>(p, shared_bytes);
+  }
+  FAIL() << "element size " << e;
+}
+
+TEST(BatchedSmallKernel, MovesEveryBatchOfSmallMatricesExactly) {
+  std::mt19937_64 rng(20261128);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int chosen = 0, run_cases = 0;
+  for (int trial = 0; trial < 1500; ++trial) {
+    static const int64_t kSizes[] = {1, 2, 4, 8, 16};
+    const int64_t e = kSizes[pick(0, 4)];
+    const int64_t batch = pick(1, 120), rows = pick(1, 40), cols = pick(1, 40);
+    const int64_t bytes = batch * rows * cols * e;
+    // Both data pointers at any multiple of the element within 16 bytes (and 256 apart).
+    std::vector<Vec16> in_buffer((bytes + 255) / 16 + 2), out_buffer((bytes + 255) / 16 + 2);
+    char* in = reinterpret_cast<char*>(in_buffer.data()) + 16 * pick(0, 1) + e * pick(0, 16 / e - 1);
+    char* out = reinterpret_cast<char*>(out_buffer.data()) + 16 * pick(0, 1) + e * pick(0, 16 / e - 1);
+    for (auto& v : in_buffer) for (auto& w : v.w) w = static_cast<uint32_t>(rng());
+    std::memset(out_buffer.data(), 0xA5, out_buffer.size() * 16);
+    // The kernel choice's chunk where it picks the kernel; otherwise 1-5 matrices a chunk.
+    std::vector<int64_t> sizes{batch, rows, cols};
+    std::vector<int64_t> strides{rows * cols, cols, 1};
+    StridedLayout x{3, sizes.data(), strides.data(), e, reinterpret_cast<uintptr_t>(in)};
+    const TransposePlan plan = plan_transpose(x, {1, 2, false}, pointer_alignment(reinterpret_cast<uintptr_t>(out)));
+    ASSERT_TRUE(plan.path == TransposePath::TiledContiguous || plan.path == TransposePath::Memcpy)
+        << path_name(plan.path);
+    if (plan.path != TransposePath::TiledContiguous) continue;
+    const KernelChoice choice = choose_kernel(plan, h100());
+    const int64_t matrix_bytes = rows * cols * e;
+    int64_t chunk = matrix_bytes * pick(1, 5);
+    if (choice.path == TransposePath::BatchedSmall) {
+      chunk = choice.chunk_bytes;
+      ++chosen;
+    }
+    cuda::BatchedSmallParams p;
+    p.in = in;
+    p.out = out;
+    p.bytes = bytes;
+    p.chunk_bytes = chunk;
+    p.matrix_elements = cuda::FastDivider(static_cast<uint32_t>(plan.rows * plan.cols));
+    p.rows = cuda::FastDivider(static_cast<uint32_t>(plan.rows));
+    p.cols = static_cast<uint32_t>(plan.cols);
+    run(p, e, (chunk + 31) / 16 * 16);
+    ++run_cases;
+    // The transpose of each matrix, byte for byte; the bytes around the output untouched.
+    for (int64_t b = 0; b < batch; ++b)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          const char* want = in + ((b * rows + i) * cols + j) * e;
+          const char* got = out + ((b * cols + j) * rows + i) * e;
+          ASSERT_EQ(std::memcmp(want, got, e), 0)
+              << "trial " << trial << ": e " << e << ", " << batch << " x " << rows << " x "
+              << cols << ", chunk " << chunk << ", matrix " << b << " (" << i << ", " << j << ")";
+        }
+    const char* start = reinterpret_cast<const char*>(out_buffer.data());
+    for (const char* c = start; c < start + out_buffer.size() * 16; ++c) {
+      if (c < out || c >= out + bytes) ASSERT_EQ(static_cast<uint8_t>(*c), 0xA5) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(run_cases, 1000);
+  EXPECT_GT(chosen, 50);  // the kernel choice's own chunks, not only the test's
+}
+
+}  // namespace
+}  // namespace gputranspose
