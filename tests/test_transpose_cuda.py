@@ -484,8 +484,11 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
     ((3000, 34, 35), torch.bool, (1, 2), None, "batched_small"),          # 34 x 35 bytes
     ((1 + 3000 * 10,), torch.float64, (1, 2), lambda x: x[1:].view(3000, 5, 2), "batched_small"),
     ((20000, 3, 7), torch.float32, (1, 2), None, "batched_small"),        # 3 x 7 floats
-    ((8, 3, 5000), torch.uint8, (1, 2), lambda x: x[:, :, 1:], "aten_fallback"),  # 4999 of 5000
-    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "aten_fallback"),
+    ((8, 3, 5000), torch.uint8, (1, 2), lambda x: x[:, :, 1:], "batched_small"),  # rows apart
+    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "batched_small"),
+    ((300, 3, 1031), torch.float8_e4m3fn, (1, 2), lambda x: x[..., :1024], "batched_small"),
+    ((2000, 4, 203), torch.int32, (1, 2), lambda x: x[..., :196], "batched_small"),
+    ((81, 2000, 3, 6), torch.int16, (0, 1), lambda x: x.transpose(2, 3), "aten_fallback"),
     ((4096, 64, 64), torch.uint8, (1, 2), None, "tiled_contiguous"),        # folded tiles
     ((300, 200), torch.float32, (0, 1), None, "tiled_contiguous"),
 ], ids=str)

@@ -419,28 +419,40 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   return true;
 }
 
-// A batch of small matrices back to back on both sides whose rows start anywhere (so that
-// no tile folds several) fills few of the tiled kernel's tiles; a block of the
-// batched-small kernel moves a run of whole matrices instead, about 8 KiB (one matrix of up
-// to 32 KiB), read and written as aligned 16-byte words.
+// A batch of small matrices whose result is contiguous and whose rows start anywhere (so
+// that no tile folds several) fills few of the tiled kernel's tiles; a block of the
+// batched-small kernel moves a chunk of whole matrices instead, about 8 KiB of shared memory
+// (one matrix of up to 32 KiB), read as aligned 16-byte words (one run where the matrices
+// lie back to back, row by row where rows lie a pitch apart) and written as such.
 constexpr int64_t kBatchedSmallChunkBytes = 8192;
 constexpr int64_t kMaxBatchedSmallMatrixBytes = 32768;
 
 bool choose_batched_small(KernelChoice& c, const TransposePlan& plan) {
+  const bool back_to_back = plan.path == TransposePath::TiledContiguous;
+  const bool rows_apart =
+      plan.path == TransposePath::TiledRowStrided && plan.outer_dims == 0 &&
+      plan.out_row_stride == plan.rows &&
+      (plan.batch == 1 || plan.out_batch_stride == plan.rows * plan.cols);
+  if (!back_to_back && !rows_apart) return false;
   const int64_t matrix_bytes = plan.rows * plan.cols * plan.element_size;
-  if (plan.path != TransposePath::TiledContiguous || matrix_bytes > kMaxBatchedSmallMatrixBytes) {
-    return false;
-  }
-  const int64_t chunk = std::max<int64_t>(1, kBatchedSmallChunkBytes / matrix_bytes) * matrix_bytes;
+  // Shared memory a matrix takes: its bytes, or its rows at their places mod 16.
+  const int64_t footprint =
+      back_to_back ? matrix_bytes
+                   : plan.rows * 16 * batched_small_words_per_row(plan.cols * plan.element_size);
+  if (footprint > kMaxBatchedSmallMatrixBytes) return false;
+  const int64_t per_chunk = std::max<int64_t>(1, kBatchedSmallChunkBytes / footprint);
+  const int64_t chunk = per_chunk * matrix_bytes;
   const int64_t blocks = (plan.bytes + chunk - 1) / chunk;
   if (blocks > std::numeric_limits<int32_t>::max()) return false;
   KernelChoice b;
   b.path = TransposePath::BatchedSmall;
   b.element_size = plan.element_size;
   b.chunk_bytes = chunk;
+  b.rows_apart = rows_apart;
   b.threads = kBatchedSmallThreadsPerBlock;
   b.blocks = blocks;
-  b.shared_bytes = static_cast<int>((chunk + 16 + 15) / 16 * 16);  // and the input's shift
+  // Back to back, the run and its start mod 16.
+  b.shared_bytes = static_cast<int>(back_to_back ? (chunk + 16 + 15) / 16 * 16 : per_chunk * footprint);
   b.tile_utilization = static_cast<double>(plan.bytes) / (static_cast<double>(blocks) * chunk);
   c = b;
   return true;
@@ -478,9 +490,9 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                      c.path == TransposePath::TiledRowStrided ||
                      c.path == TransposePath::TiledUnits;
   const bool strided = strided_elements(plan);
-  if (c.path == TransposePath::TiledContiguous && c.unsupported == nullptr &&
-      overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization &&
-      choose_batched_small(c, plan)) {
+  if ((c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided) &&
+      c.unsupported == nullptr && overrides.fallback < 0 &&
+      c.tile_utilization < kFallbackBelowTileUtilization && choose_batched_small(c, plan)) {
     return c;
   }
   const double fallback_below =
@@ -523,7 +535,8 @@ std::string kernel_name(const KernelChoice& c) {
              (c.packed_aligned ? ">" : ", packed=any>");
     case TransposePath::BatchedSmall:
       return "batched_small<e=" + std::to_string(c.element_size) +
-             ", chunk=" + std::to_string(c.chunk_bytes) + ">";
+             ", chunk=" + std::to_string(c.chunk_bytes) +
+             (c.rows_apart ? ", rows=apart>" : ">");
     case TransposePath::Memcpy:
       return c.pitched_rows ? "memcpy2d" : "memcpy";
     case TransposePath::Empty:

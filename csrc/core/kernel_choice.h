@@ -28,6 +28,9 @@ constexpr int kMaxSmallDim = 16;
 constexpr int kSmallDimThreadsPerBlock = 128;
 // The batched-small kernel's block (batched_small_transpose.cuh).
 constexpr int kBatchedSmallThreadsPerBlock = 256;
+// The 16-byte words an input row of `row_bytes` touches at most (at any start mod 16): the
+// batched-small kernel's shared-memory rows, for rows a pitch apart.
+constexpr int64_t batched_small_words_per_row(int64_t row_bytes) { return (row_bytes + 30) / 16; }
 // The unit-tiled kernel's tile and its shared-memory rows stay within the 48 KiB that every
 // kernel may take; with words, its rows start up to 3 bytes past their pitch, into a slack.
 constexpr int64_t kUnitTiledSharedBytes = 48 * 1024;
@@ -63,8 +66,10 @@ struct KernelChoice {
   // The wide-element walk: log2 of a tile's output rows, tile-rows a patch.
   int wide_rows_log2 = 0;
   int64_t patch_groups = 0;
-  // BatchedSmall: a block's run of whole matrices, in bytes.
+  // BatchedSmall: a block's run of whole matrices (output bytes), and whether the input's
+  // rows lie a pitch apart (read row by row) rather than back to back.
   int64_t chunk_bytes = 0;
+  bool rows_apart = false;
   // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync).
   bool pitched_rows = false;
   // Launch shape: one block a tile.

@@ -1,8 +1,9 @@
 // The batched-small kernel's two phases (cuda/batched_small_transpose.cuh), run on the host
 // as one block of 256 threads runs them (every thread's staging, the barrier, every thread's
-// stores), over random batches of small matrices at every alignment of both data pointers
-// and chunks of several matrices with a short last one: the result equals the transpose
-// byte for byte, and no byte outside the output is written. No GPU needed.
+// stores), over random batches of small matrices, back to back or with rows and matrices a
+// pitch apart, at every alignment of both data pointers, and chunks of several matrices with
+// a short last one: the result equals the transpose byte for byte, and no byte outside the
+// output is written. No GPU needed.
 #include "core/cuda/batched_small_transpose.cuh"
 #include "core/kernel_choice.h"
 #include "core/layout_plan.h"
@@ -30,37 +31,45 @@ DeviceFacts h100() {
   return facts;
 }
 
-template <class Element>
+template <bool ROWS_APART, class Element>
 void run_blocks(const cuda::BatchedSmallParams& p, int64_t shared_bytes) {
   const int64_t blocks = (p.bytes + p.chunk_bytes - 1) / p.chunk_bytes;
   std::vector<Vec16> shared(shared_bytes / 16);
   for (int64_t b = 0; b < blocks; ++b) {
-    const int64_t begin = b * p.chunk_bytes;
-    const int64_t n = std::min(p.chunk_bytes, p.bytes - begin);
-    const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(p.in + begin) % 16);
-    ASSERT_LE(shift + n, shared_bytes);
-    for (int t = 0; t < cuda::kBatchedSmallThreads; ++t) {
-      cuda::batched_small_stage(p, begin, n, shared.data(), shift, t, cuda::kBatchedSmallThreads);
+    const cuda::BatchedSmallChunk c = cuda::batched_small_chunk(p, b, sizeof(Element));
+    if (!ROWS_APART) ASSERT_LE(c.shift + c.n, shared_bytes);
+    if (ROWS_APART) {
+      ASSERT_LE(c.n / (int64_t{p.cols} * sizeof(Element)) * p.row_pitch, shared_bytes);
     }
     for (int t = 0; t < cuda::kBatchedSmallThreads; ++t) {
-      cuda::batched_small_store<Vec16, Element>(p, begin, n, shared.data(), shift, t,
-                                                cuda::kBatchedSmallThreads);
+      cuda::batched_small_stage<ROWS_APART>(p, c, shared.data(), sizeof(Element), t,
+                                            cuda::kBatchedSmallThreads);
+    }
+    for (int t = 0; t < cuda::kBatchedSmallThreads; ++t) {
+      cuda::batched_small_store<ROWS_APART, Vec16, Element>(p, c, shared.data(), t,
+                                                            cuda::kBatchedSmallThreads);
     }
   }
 }
 
-void run(const cuda::BatchedSmallParams& p, int64_t e, int64_t shared_bytes) {
+template <class Element>
+void run_blocks(const cuda::BatchedSmallParams& p, bool rows_apart, int64_t shared_bytes) {
+  if (rows_apart) return run_blocks<true, Element>(p, shared_bytes);
+  return run_blocks<false, Element>(p, shared_bytes);
+}
+
+void run(const cuda::BatchedSmallParams& p, int64_t e, bool rows_apart, int64_t shared_bytes) {
   switch (e) {
     case 1:
-      return run_blocks<uint8_t>(p, shared_bytes);
+      return run_blocks<uint8_t>(p, rows_apart, shared_bytes);
     case 2:
-      return run_blocks<uint16_t>(p, shared_bytes);
+      return run_blocks<uint16_t>(p, rows_apart, shared_bytes);
     case 4:
-      return run_blocks<uint32_t>(p, shared_bytes);
+      return run_blocks<uint32_t>(p, rows_apart, shared_bytes);
     case 8:
-      return run_blocks<uint64_t>(p, shared_bytes);
+      return run_blocks<uint64_t>(p, rows_apart, shared_bytes);
     case 16:
-      return run_blocks<Vec16>(p, shared_bytes);
+      return run_blocks<Vec16>(p, rows_apart, shared_bytes);
   }
   FAIL() << "element size " << e;
 }
@@ -70,33 +79,43 @@ TEST(BatchedSmallKernel, MovesEveryBatchOfSmallMatricesExactly) {
   auto pick = [&](int64_t lo, int64_t hi) {
     return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
   };
-  int chosen = 0, run_cases = 0;
+  int chosen = 0, run_cases = 0, apart = 0;
   for (int trial = 0; trial < 1500; ++trial) {
     static const int64_t kSizes[] = {1, 2, 4, 8, 16};
     const int64_t e = kSizes[pick(0, 4)];
     const int64_t batch = pick(1, 120), rows = pick(1, 40), cols = pick(1, 40);
     const int64_t bytes = batch * rows * cols * e;
+    // Rows and matrices back to back, or a few elements apart.
+    const bool pitched = pick(0, 1) == 1;
+    const int64_t row_stride = cols + (pitched ? pick(0, 9) : 0);
+    const int64_t batch_stride = rows * row_stride + (pitched ? pick(0, 9) : 0);
+    const int64_t in_bytes = ((batch - 1) * batch_stride + (rows - 1) * row_stride + cols) * e;
     // Both data pointers at any multiple of the element within 16 bytes (and 256 apart).
-    std::vector<Vec16> in_buffer((bytes + 255) / 16 + 2), out_buffer((bytes + 255) / 16 + 2);
+    std::vector<Vec16> in_buffer((in_bytes + 255) / 16 + 2), out_buffer((bytes + 255) / 16 + 2);
     char* in = reinterpret_cast<char*>(in_buffer.data()) + 16 * pick(0, 1) + e * pick(0, 16 / e - 1);
     char* out = reinterpret_cast<char*>(out_buffer.data()) + 16 * pick(0, 1) + e * pick(0, 16 / e - 1);
     for (auto& v : in_buffer) for (auto& w : v.w) w = static_cast<uint32_t>(rng());
     std::memset(out_buffer.data(), 0xA5, out_buffer.size() * 16);
     // The kernel choice's chunk where it picks the kernel; otherwise 1-5 matrices a chunk.
     std::vector<int64_t> sizes{batch, rows, cols};
-    std::vector<int64_t> strides{rows * cols, cols, 1};
+    std::vector<int64_t> strides{batch_stride, row_stride, 1};
     StridedLayout x{3, sizes.data(), strides.data(), e, reinterpret_cast<uintptr_t>(in)};
     const TransposePlan plan = plan_transpose(x, {1, 2, false}, pointer_alignment(reinterpret_cast<uintptr_t>(out)));
-    ASSERT_TRUE(plan.path == TransposePath::TiledContiguous || plan.path == TransposePath::Memcpy)
-        << path_name(plan.path);
-    if (plan.path != TransposePath::TiledContiguous) continue;
+    if (plan.path != TransposePath::TiledContiguous && plan.path != TransposePath::TiledRowStrided) {
+      continue;  // 1 x N, N x 1: a copy
+    }
+    const bool rows_apart = plan.path == TransposePath::TiledRowStrided;
+    if (rows_apart && (plan.outer_dims != 0 || plan.out_row_stride != plan.rows)) continue;
     const KernelChoice choice = choose_kernel(plan, h100());
-    const int64_t matrix_bytes = rows * cols * e;
-    int64_t chunk = matrix_bytes * pick(1, 5);
+    const int64_t matrix_bytes = plan.rows * plan.cols * e;
+    const int64_t row_pitch = 16 * batched_small_words_per_row(plan.cols * e);
+    int64_t per_chunk = pick(1, 5);
     if (choice.path == TransposePath::BatchedSmall) {
-      chunk = choice.chunk_bytes;
+      ASSERT_EQ(choice.rows_apart, rows_apart);
+      per_chunk = choice.chunk_bytes / matrix_bytes;
       ++chosen;
     }
+    const int64_t chunk = per_chunk * matrix_bytes;
     cuda::BatchedSmallParams p;
     p.in = in;
     p.out = out;
@@ -105,13 +124,18 @@ TEST(BatchedSmallKernel, MovesEveryBatchOfSmallMatricesExactly) {
     p.matrix_elements = cuda::FastDivider(static_cast<uint32_t>(plan.rows * plan.cols));
     p.rows = cuda::FastDivider(static_cast<uint32_t>(plan.rows));
     p.cols = static_cast<uint32_t>(plan.cols);
-    run(p, e, (chunk + 31) / 16 * 16);
+    p.batch_stride = plan.batch_stride * e;
+    p.row_stride = plan.row_stride * e;
+    p.row_pitch = static_cast<uint32_t>(row_pitch);
+    p.words_per_row = cuda::FastDivider(static_cast<uint32_t>(row_pitch / 16));
+    run(p, e, rows_apart, rows_apart ? per_chunk * plan.rows * row_pitch : (chunk + 31) / 16 * 16);
     ++run_cases;
+    apart += rows_apart;
     // The transpose of each matrix, byte for byte; the bytes around the output untouched.
     for (int64_t b = 0; b < batch; ++b)
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j) {
-          const char* want = in + ((b * rows + i) * cols + j) * e;
+          const char* want = in + (b * batch_stride + i * row_stride + j) * e;
           const char* got = out + ((b * cols + j) * rows + i) * e;
           ASSERT_EQ(std::memcmp(want, got, e), 0)
               << "trial " << trial << ": e " << e << ", " << batch << " x " << rows << " x "
@@ -123,6 +147,7 @@ TEST(BatchedSmallKernel, MovesEveryBatchOfSmallMatricesExactly) {
     }
   }
   EXPECT_GT(run_cases, 1000);
+  EXPECT_GT(apart, 300);
   EXPECT_GT(chosen, 50);  // the kernel choice's own chunks, not only the test's
 }
 

@@ -158,9 +158,14 @@ TEST(KernelChoice, ElementsWiderThan16BytesTakeTheWideElementKernel) {
 
 TEST(KernelChoice, TileUtilizationSaysHowMuchOfTheLaunchedTilesTheTensorFills) {
   EXPECT_DOUBLE_EQ(choose({{8192, 8192}, {}, 4}, h100()).tile_utilization, 1.0);
-  // 5 x 2 matrices of float64 11 apart: one 64 x 64 tile each, 10 of 4096 filled.
-  const KernelChoice tiny = choose({{100000, 5, 2}, {11, 2, 1}, 8}, h100());
-  EXPECT_EQ(tiny.path, TransposePath::AtenFallback);  // under a tenth filled (below)
+  // 5 x 2 matrices of float64 11 apart, the tiled kernel kept (a development build's
+  // override): one 64 x 64 tile each, 10 of 4096 filled.
+  std::vector<int64_t> sizes{100000, 5, 2}, strides{11, 2, 1};
+  StridedLayout layout{3, sizes.data(), strides.data(), 8, 0x7f0000000000};
+  ChoiceOverrides tiled;
+  tiled.fallback = 0;
+  const KernelChoice tiny = choose_kernel(plan_transpose(layout, {1, 2, false}), h100(), tiled);
+  EXPECT_EQ(tiny.path, TransposePath::TiledRowStrided);
   EXPECT_EQ(tiny.tiling, Tiling::Wide);
   EXPECT_NEAR(tiny.tile_utilization, 10.0 / (tiny.tile_rows * tiny.tile_cols), 1e-12);
   EXPECT_LT(choose({{1000, 11, 5903}, {}, 1}, h100()).tile_utilization, 0.1);
@@ -241,17 +246,23 @@ TEST(KernelChoice, BatchesOfSmallMatricesBackToBackTakeTheBatchedSmallKernel) {
   EXPECT_EQ(c.chunk_bytes, 2 * 3003);
   EXPECT_EQ(c.blocks, 500);
   EXPECT_EQ(kernel_name(c), "batched_small<e=1, chunk=6006>");
+  // Rows or matrices a pitch apart, the result contiguous: read row by row, each row at its
+  // place mod 16 (float8 3 x 1024 of rows 1031 apart, int32 4 x 196 of rows 203 apart).
+  c = choose({{1317, 3, 1024}, {3093, 1031, 1}, 1}, h100());
+  EXPECT_EQ(kernel_name(c), "batched_small<e=1, chunk=6144, rows=apart>");
+  EXPECT_EQ(c.shared_bytes, 2 * 3 * 16 * 65);
+  EXPECT_TRUE(choose({{279721, 4, 196}, {812, 203, 1}, 4}, h100()).rows_apart);
+  EXPECT_TRUE(choose({{1000, 3, 1001}, {3004, 1001, 1}, 1}, h100()).rows_apart);
   // A matrix of up to 32 KiB a block; larger ones, the framework's copy.
   EXPECT_EQ(choose({{1017, 3630, 8}, {}, 1}, h100()).chunk_bytes, 29040);
   EXPECT_EQ(choose({{100, 4097, 9}, {}, 1}, h100()).path, TransposePath::AtenFallback);
 }
 
 TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
-  // Batches of 3 x 1001, 1001 x 3 and 3 x 3 matrices a little apart, a swapped dim of 3
-  // whose long rows start anywhere: under a tenth of the launched tiles filled.
-  for (const KernelChoice& c : {choose({{1000, 3, 1001}, {3004, 1001, 1}, 1}, h100()),
-                                choose({{1000, 1001, 3}, {3004, 3, 1}, 2}, h100()),
-                                choose({{1000000, 3, 3}, {10, 3, 1}, 1}, h100())}) {
+  // 3 x 6 and 4 x 2 matrices under permuted batch dims (their results far apart): under a
+  // tenth of the launched tiles filled.
+  for (const KernelChoice& c : {choose({{81, 2000, 6, 3}, {36000, 18, 1, 6}, 2}, h100(), 0, 1),
+                                choose({{2, 100, 341, 2, 4}, {272800, 2728, 8, 1, 2}, 2}, h100(), 1, 2)}) {
     EXPECT_EQ(c.path, TransposePath::AtenFallback);
     EXPECT_LT(c.tile_utilization, 0.1);
     EXPECT_NE(c.fallback_reason, nullptr);

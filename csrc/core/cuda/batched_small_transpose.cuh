@@ -1,13 +1,14 @@
 #pragma once
-// Batches of small matrices back to back on both sides (a batch of contiguous R x C
-// matrices, its result contiguous too) whose rows start anywhere, so that the tiled
-// kernel can neither fold several into a tile nor fill its own tiles: 34 x 35 bytes,
-// 113 x 10 bytes, 5 x 2 doubles at an odd offset. A block moves a chunk of whole
-// matrices, which is one run of bytes on each side, the same bytes from the start of
-// either: it reads the run into shared memory with aligned 16-byte loads (the words that
-// the run only partly covers byte by byte, so nothing outside it is read), and writes the
-// output run as aligned 16-byte words, each gathered element by element from shared
-// memory. The two phases are host-callable so that tests/cpp runs them as a block would.
+// Batches of small matrices whose result is contiguous and whose rows start anywhere, so
+// that the tiled kernel can neither fold several into a tile nor fill its own tiles: 34 x 35
+// bytes, 113 x 10 bytes, 5 x 2 doubles at an odd offset, 3 x 1024 bytes of rows 1031 apart.
+// A block moves a chunk of whole matrices, one run of bytes of the output. It reads the
+// chunk into shared memory with aligned 16-byte loads (the words that a run only partly
+// covers byte by byte, so nothing outside it is read): one run where the input's matrices
+// lie back to back too, else row by row, each row at the same place mod 16 in shared memory
+// as in global memory (rows a pitch apart, ROWS_APART). Then it writes the output run as
+// aligned 16-byte words, each gathered element by element from shared memory. The phases
+// are host-callable so that tests/cpp runs them as a block would.
 
 #include "../kernel_choice.h"
 #include "fast_divider.h"
@@ -29,40 +30,84 @@ struct BatchedSmallParams {
   const char* __restrict__ in;
   char* __restrict__ out;
   int64_t bytes;                // of the whole tensor
-  int64_t chunk_bytes;          // a block's run: whole matrices
+  int64_t chunk_bytes;          // a block's run of the output: whole matrices
   FastDivider matrix_elements;  // R x C
   FastDivider rows;             // R: an output row's elements
   uint32_t cols;                // C: an input row's elements
+  // ROWS_APART: the input's matrices and rows a pitch apart (bytes), and each input row's
+  // place in shared memory: row_pitch bytes apart (a multiple of 16), in words_per_row
+  // 16-byte words (the most a row of C elements touches).
+  int64_t batch_stride;
+  int64_t row_stride;
+  uint32_t row_pitch;
+  FastDivider words_per_row;
 };
 
 // The input element, counted from the chunk's start, that output element `k` of the chunk
-// holds: matrix m's output element j x R + i is its input element i x C + j.
-GPUTRANSPOSE_BATCHED_SMALL_FN uint32_t batched_small_source(uint32_t k,
-                                                               const BatchedSmallParams& p) {
+// holds: matrix m's output element j x R + i is its input element i x C + j. Returns its
+// row (m x R + i) and column (j).
+struct BatchedSmallSource {
+  uint32_t row;
+  uint32_t col;
+};
+GPUTRANSPOSE_BATCHED_SMALL_FN BatchedSmallSource batched_small_source(uint32_t k,
+                                                                         const BatchedSmallParams& p) {
   const uint32_t m = p.matrix_elements.div(k);
   const uint32_t t = k - m * p.matrix_elements.divisor;
   const uint32_t j = p.rows.div(t);
   const uint32_t i = t - j * p.rows.divisor;
-  return m * p.matrix_elements.divisor + i * p.cols + j;
+  return {m * p.rows.divisor + i, j};
 }
 
-// Phase 1, thread `thread` of `threads`: input bytes [begin, begin + n) -> shared[shift +
-// k], shift the run's start mod 16, so that the input's aligned 16-byte words (Vec) land on
-// shared memory's.
-template <class Vec>
+// A chunk's input: its first matrix and the bytes its rows start at mod 16 (ROWS_APART:
+// row r of the chunk starts at (first + r's matrix x batch_stride + r's row x row_stride)).
+struct BatchedSmallChunk {
+  int64_t begin;    // the chunk's first output byte (and, back to back, input byte)
+  int64_t n;        // its bytes
+  int64_t matrix;   // its first matrix
+  int shift;        // back to back: the input run's start mod 16
+};
+
+// Phase 1, thread `thread` of `threads`. Back to back: input bytes [begin, begin + n) ->
+// shared[shift + k], shift the run's start mod 16, so that the input's aligned 16-byte words
+// (Vec) land on shared memory's. ROWS_APART: input row r of the chunk -> shared[r x
+// row_pitch + its start mod 16 + k], likewise.
+template <bool ROWS_APART, class Vec>
 GPUTRANSPOSE_BATCHED_SMALL_FN void batched_small_stage(const BatchedSmallParams& p,
-                                                         int64_t begin, int64_t n, Vec* staged,
-                                                         int shift, int thread, int threads) {
+                                                       const BatchedSmallChunk& c, Vec* staged,
+                                                       int element_size, int thread,
+                                                       int threads) {
   static_assert(sizeof(Vec) == 16, "16-byte words");
   char* shared = reinterpret_cast<char*>(staged);
-  const char* src = p.in + begin;
-  const int64_t words = (shift + n + 15) / 16;
-  for (int64_t w = thread; w < words; w += threads) {
-    const int64_t lo = 16 * w - shift;  // the word's first byte, from src
-    if (lo >= 0 && lo + 16 <= n) {
-      staged[w] = *reinterpret_cast<const Vec*>(src + lo);
-    } else {
-      for (int64_t k = lo < 0 ? 0 : lo; k < lo + 16 && k < n; ++k) shared[shift + k] = src[k];
+  if constexpr (!ROWS_APART) {
+    const char* src = p.in + c.begin;
+    const int64_t words = (c.shift + c.n + 15) / 16;
+    for (int64_t w = thread; w < words; w += threads) {
+      const int64_t lo = 16 * w - c.shift;  // the word's first byte, from src
+      if (lo >= 0 && lo + 16 <= c.n) {
+        staged[w] = *reinterpret_cast<const Vec*>(src + lo);
+      } else {
+        for (int64_t k = lo < 0 ? 0 : lo; k < lo + 16 && k < c.n; ++k) shared[c.shift + k] = src[k];
+      }
+    }
+  } else {
+    const int64_t row_bytes = int64_t{p.cols} * element_size;
+    const uint32_t rows = static_cast<uint32_t>(c.n / row_bytes);
+    const uint32_t words = rows * p.words_per_row.divisor;
+    for (uint32_t f = thread; f < words; f += threads) {
+      const uint32_t r = p.words_per_row.div(f);
+      const uint32_t w = f - r * p.words_per_row.divisor;
+      const uint32_t m = p.rows.div(r);
+      const char* src = p.in + (c.matrix + m) * p.batch_stride +
+                        int64_t{r - m * p.rows.divisor} * p.row_stride;
+      const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(src) % 16);
+      char* row = shared + int64_t{r} * p.row_pitch;
+      const int64_t lo = 16 * int64_t{w} - shift;
+      if (lo >= 0 && lo + 16 <= row_bytes) {
+        reinterpret_cast<Vec*>(row)[w] = *reinterpret_cast<const Vec*>(src + lo);
+      } else {
+        for (int64_t k = lo < 0 ? 0 : lo; k < lo + 16 && k < row_bytes; ++k) row[shift + k] = src[k];
+      }
     }
   }
 }
@@ -70,46 +115,74 @@ GPUTRANSPOSE_BATCHED_SMALL_FN void batched_small_stage(const BatchedSmallParams&
 // Phase 2: output bytes [begin, begin + n) as aligned 16-byte words (whole elements: the
 // output lies on its element, and E divides 16), each element gathered from shared memory;
 // the words the run only partly covers, element by element.
-template <class Vec, class Element>
+template <bool ROWS_APART, class Vec, class Element>
+GPUTRANSPOSE_BATCHED_SMALL_FN Element batched_small_element(const BatchedSmallParams& p,
+                                                            const BatchedSmallChunk& c,
+                                                            const char* shared, uint32_t k) {
+  const BatchedSmallSource s = batched_small_source(k, p);
+  if constexpr (!ROWS_APART) {
+    return reinterpret_cast<const Element*>(shared + c.shift)[int64_t{s.row} * p.cols + s.col];
+  } else {
+    const uint32_t m = p.rows.div(s.row);
+    const uintptr_t start = reinterpret_cast<uintptr_t>(p.in) + (c.matrix + m) * p.batch_stride +
+                            int64_t{s.row - m * p.rows.divisor} * p.row_stride;
+    return reinterpret_cast<const Element*>(shared + int64_t{s.row} * p.row_pitch + start % 16)[s.col];
+  }
+}
+
+template <bool ROWS_APART, class Vec, class Element>
 GPUTRANSPOSE_BATCHED_SMALL_FN void batched_small_store(const BatchedSmallParams& p,
-                                                         int64_t begin, int64_t n,
-                                                         const Vec* staged, int shift,
-                                                         int thread, int threads) {
+                                                       const BatchedSmallChunk& c,
+                                                       const Vec* staged, int thread,
+                                                       int threads) {
   constexpr int E = sizeof(Element);
-  char* dst = p.out + begin;
+  const char* shared = reinterpret_cast<const char*>(staged);
+  char* dst = p.out + c.begin;
   const int out_shift = static_cast<int>(reinterpret_cast<uintptr_t>(dst) % 16);
-  const int64_t words = (out_shift + n + 15) / 16;
-  const Element* from = reinterpret_cast<const Element*>(reinterpret_cast<const char*>(staged) + shift);
+  const int64_t words = (out_shift + c.n + 15) / 16;
   for (int64_t w = thread; w < words; w += threads) {
     const int64_t lo = 16 * w - out_shift;
-    if (lo >= 0 && lo + 16 <= n) {
+    if (lo >= 0 && lo + 16 <= c.n) {
       Vec v;
       Element* e = reinterpret_cast<Element*>(&v);
       const uint32_t first = static_cast<uint32_t>(lo / E);
 #pragma unroll
-      for (int q = 0; q < 16 / E; ++q) e[q] = from[batched_small_source(first + q, p)];
+      for (int q = 0; q < 16 / E; ++q) {
+        e[q] = batched_small_element<ROWS_APART, Vec, Element>(p, c, shared, first + q);
+      }
       *reinterpret_cast<Vec*>(dst + lo) = v;
     } else {
-      for (int64_t k = lo < 0 ? 0 : lo; k < lo + 16 && k < n; k += E) {
-        reinterpret_cast<Element*>(dst)[k / E] =
-            from[batched_small_source(static_cast<uint32_t>(k / E), p)];
+      for (int64_t k = lo < 0 ? 0 : lo; k < lo + 16 && k < c.n; k += E) {
+        reinterpret_cast<Element*>(dst)[k / E] = batched_small_element<ROWS_APART, Vec, Element>(
+            p, c, shared, static_cast<uint32_t>(k / E));
       }
     }
   }
 }
 
+// Block `block`'s chunk.
+GPUTRANSPOSE_BATCHED_SMALL_FN BatchedSmallChunk batched_small_chunk(const BatchedSmallParams& p,
+                                                                    int64_t block,
+                                                                    int element_size) {
+  BatchedSmallChunk c;
+  c.begin = block * p.chunk_bytes;
+  c.n = p.bytes - c.begin < p.chunk_bytes ? p.bytes - c.begin : p.chunk_bytes;
+  c.matrix = c.begin / (int64_t{p.matrix_elements.divisor} * element_size);
+  c.shift = static_cast<int>(reinterpret_cast<uintptr_t>(p.in + c.begin) % 16);
+  return c;
+}
+
 #if defined(__CUDACC__)
-template <class Element>
+template <bool ROWS_APART, class Element>
 __global__ void __launch_bounds__(kBatchedSmallThreads)
     batched_small_transpose_kernel(BatchedSmallParams p) {
   extern __shared__ uint4 staged[];
-  const int64_t begin = int64_t{blockIdx.x} * p.chunk_bytes;
-  const int64_t n = min(p.chunk_bytes, p.bytes - begin);
-  const int shift = static_cast<int>(reinterpret_cast<uintptr_t>(p.in + begin) % 16);
-  batched_small_stage(p, begin, n, staged, shift, threadIdx.x, kBatchedSmallThreads);
+  const BatchedSmallChunk c = batched_small_chunk(p, blockIdx.x, sizeof(Element));
+  batched_small_stage<ROWS_APART>(p, c, staged, sizeof(Element), threadIdx.x,
+                                  kBatchedSmallThreads);
   __syncthreads();
-  batched_small_store<uint4, Element>(p, begin, n, staged, shift, threadIdx.x,
-                                      kBatchedSmallThreads);
+  batched_small_store<ROWS_APART, uint4, Element>(p, c, staged, threadIdx.x,
+                                                  kBatchedSmallThreads);
 }
 #endif
 

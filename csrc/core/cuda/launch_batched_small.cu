@@ -23,9 +23,19 @@ cudaError_t launch_batched_small_of(const TransposePlan& plan, const KernelChoic
   params.matrix_elements = FastDivider(static_cast<uint32_t>(plan.rows * plan.cols));
   params.rows = FastDivider(static_cast<uint32_t>(plan.rows));
   params.cols = static_cast<uint32_t>(plan.cols);
-  batched_small_transpose_kernel<typename Bytes<E>::type>
-      <<<static_cast<unsigned>(choice.blocks), kBatchedSmallThreads, choice.shared_bytes,
-         stream>>>(params);
+  params.batch_stride = plan.batch_stride * E;
+  params.row_stride = plan.row_stride * E;
+  const int64_t words_per_row = batched_small_words_per_row(plan.cols * E);
+  params.row_pitch = static_cast<uint32_t>(16 * words_per_row);
+  params.words_per_row = FastDivider(static_cast<uint32_t>(words_per_row));
+  const dim3 grid(static_cast<unsigned>(choice.blocks));
+  if (choice.rows_apart) {
+    batched_small_transpose_kernel<true, typename Bytes<E>::type>
+        <<<grid, kBatchedSmallThreads, choice.shared_bytes, stream>>>(params);
+  } else {
+    batched_small_transpose_kernel<false, typename Bytes<E>::type>
+        <<<grid, kBatchedSmallThreads, choice.shared_bytes, stream>>>(params);
+  }
   return cudaGetLastError();
 }
 
