@@ -90,6 +90,7 @@ def cases(dtype):
     yield "batched small, 3 x 7", random_bytes((2001, 3, 7), dtype)
     yield "batched small, 34 x 35 at an offset", random_bytes((1 + 301 * 34 * 35,), dtype)[1:].view(301, 34, 35)
     yield "batched small, rows apart", random_bytes((301, 5, 40), dtype)[:, :, 1:38]
+    yield "short input rows a pitch apart", random_bytes((9001, 21), dtype)[:, 2:7]
     yield "memcpy", random_bytes((64, 40), dtype).t()
     yield "fallback", random_bytes((64, 64), dtype)[:, ::2]
     yield "empty", random_bytes((0, 64), dtype)

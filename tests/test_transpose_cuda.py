@@ -514,6 +514,24 @@ PACKED_OFF_16 = [
     ("short output rows, batches 4 mod 16", (50, 15, 10860), (162915, 10861, 1), 0, torch.uint8, (1, 2)),
 ]
 
+# Short input rows a pitch apart (a column slice of a wide tensor): the warps that stage
+# their rows gather them element by element; the others move element by element.
+PITCHED_SHORT_ROWS = [
+    ("float8 rows of 7 of 107", (200001, 107), torch.float8_e5m2, (0, 1), lambda x: x[:, :7]),
+    ("float16 rows of 5 of 105", (50001, 105), torch.float16, (0, 1), lambda x: x[:, 2:7]),
+    ("int32 rows of 3 of 20, a batch", (3, 9001, 20), torch.int32, (1, 2), lambda x: x[..., 1:4]),
+    ("int64 rows of 16 of 17", (20001, 17), torch.int64, (0, 1), lambda x: x[:, :16]),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", [c[1:] for c in PITCHED_SHORT_ROWS],
+                         ids=[c[0] for c in PITCHED_SHORT_ROWS])
+def test_short_input_rows_a_pitch_apart_take_the_small_dim_kernel(shape, dtype, dims, view):
+    x = view(random_tensor(shape, dtype, "cuda"))
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "small_dim" and "packed=pitched" in how["kernel"], how
+    check(x, *dims)
+
 
 @pytest.mark.parametrize("size,strides,offset,dtype,dims", [c[1:] for c in PACKED_OFF_16],
                          ids=[c[0] for c in PACKED_OFF_16])

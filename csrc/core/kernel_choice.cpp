@@ -384,8 +384,10 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   auto fits = [](int64_t side) { return side >= 2 && side <= kMaxSmallDim; };
   // Matrices small on both sides fold into the tiled kernel's tiles, a dozen and more a tile.
   if (fits(plan.rows) == fits(plan.cols)) return false;
-  // Short input rows: V input rows are one run; each output row takes a vector.
-  const bool short_input_rows = fits(plan.cols) && plan.row_stride == plan.cols;
+  // Short input rows: V input rows are one run (or, a pitch apart, staged); each output row
+  // takes a vector.
+  const bool short_input_rows = fits(plan.cols) && plan.row_stride >= plan.cols;
+  const bool pitched = short_input_rows && plan.row_stride != plan.cols;
   // Short output rows: a vector of each input row makes one output run.
   const bool short_output_rows = fits(plan.rows) && plan.out_row_stride == plan.rows;
   if (!short_input_rows && !short_output_rows) return false;
@@ -397,8 +399,8 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
                                plan.outer_out_strides);
   const int64_t long_len = short_input_rows ? plan.rows : plan.cols;
   const bool long_rows_aligned = (short_input_rows ? plan.store_bytes : plan.load_bytes) == 16;
-  // Off 16 bytes, only warps whose groups are of one matrix move vectors.
-  if ((!long_rows_aligned || !packed_aligned) && plan.batch * plan.outer_count > 1 &&
+  // Off 16 bytes (or a pitch apart), only warps whose groups are of one matrix move vectors.
+  if ((!long_rows_aligned || !packed_aligned || pitched) && plan.batch * plan.outer_count > 1 &&
       long_len * e < kUnalignedSmallDimFromRowBytes) {
     return false;
   }
@@ -411,7 +413,8 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   c.path = TransposePath::SmallDim;
   c.short_input_rows = short_input_rows;
   c.long_rows_aligned = long_rows_aligned;
-  c.packed_aligned = packed_aligned;
+  c.packed_aligned = packed_aligned && !pitched;
+  c.short_rows_pitched = pitched;
   c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);
   c.threads = kSmallDimThreadsPerBlock;
   c.blocks = (groups + c.threads - 1) / c.threads * plan.outer_count;
@@ -532,7 +535,7 @@ std::string kernel_name(const KernelChoice& c) {
              ", short=" + std::to_string(c.short_side) +
              (c.short_input_rows ? ", short_rows=input" : ", short_rows=output") +
              (c.long_rows_aligned ? ", long_rows=aligned16" : ", long_rows=any") +
-             (c.packed_aligned ? ">" : ", packed=any>");
+             (c.short_rows_pitched ? ", packed=pitched>" : c.packed_aligned ? ">" : ", packed=any>");
     case TransposePath::BatchedSmall:
       return "batched_small<e=" + std::to_string(c.element_size) +
              ", chunk=" + std::to_string(c.chunk_bytes) +

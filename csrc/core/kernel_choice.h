@@ -57,6 +57,7 @@ struct KernelChoice {
   bool short_input_rows = false;
   bool long_rows_aligned = false;  // every long row on 16 bytes (else moved in the rows' units)
   bool packed_aligned = true;       // every short-row run on 16 bytes (else staged in units)
+  bool short_rows_pitched = false;  // short input rows a pitch apart (staged element by element)
   // The tiled walk: tile-rows walked together, interleaved tile columns, and for folded
   // tiles log2 of the sub-tile that holds one small matrix.
   int64_t group_rows = 0;

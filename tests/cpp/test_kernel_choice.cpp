@@ -207,6 +207,12 @@ TEST(KernelChoice, ASideOfTwoToSixteenElementsTakesTheSmallDimKernel) {
   // float8 (7, 180462, 12) in a buffer of 2165544 bytes a matrix (8 mod 16).
   c = choose({{7, 180462, 12}, {2165544, 12, 1}, 1}, h100(), 1, 2);
   EXPECT_EQ(kernel_name(c), "small_dim<e=1, short=12, short_rows=input, long_rows=any, packed=any>");
+  // Short input rows a pitch apart, not dense (float8 rows of 7 of 107): staged element by
+  // element, by warps whose groups are of one matrix.
+  c = choose({{10004325, 7}, {107, 1}, 1}, h100());
+  EXPECT_EQ(kernel_name(c), "small_dim<e=1, short=7, short_rows=input, long_rows=any, packed=pitched>");
+  EXPECT_EQ(choose({{3, 9000, 7}, {9000 * 20, 20, 1}, 1}, h100()).path, TransposePath::SmallDim);
+  EXPECT_NE(choose({{3, 4000, 7}, {4000 * 20, 20, 1}, 1}, h100()).path, TransposePath::SmallDim);
   // Not: both sides short (the tiled kernel folds such matrices), 17 or more, 16-byte
   // elements.
   EXPECT_NE(choose({{1000, 6, 6}, {}, 8}, h100()).path, TransposePath::SmallDim);

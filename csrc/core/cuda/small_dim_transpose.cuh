@@ -151,7 +151,26 @@ __device__ __forceinline__ void copy_span(uint4* buffer, const char* global, int
   }
 }
 
-// SHORT_INPUT_ROWS: S = cols (input rows of S elements, row_stride == S);
+// A warp's 32 x V short input rows of S elements, `pitch` bytes apart (not dense), into
+// shared memory as the dense span would lie there (vector q in slot staged_slot(q)):
+// element by element, consecutive lanes on consecutive elements.
+template <int E, int S>
+__device__ __forceinline__ void copy_pitched_rows(uint4* buffer, const char* first_row,
+                                                  int64_t pitch, int lane) {
+  using Element = typename Bytes<E>::type;
+  constexpr int N = 32 * (16 / E) * S;  // elements
+  char* shared = reinterpret_cast<char*>(buffer);
+#pragma unroll 4
+  for (int u = lane; u < N; u += 32) {
+    const int r = u / S;
+    const int byte = u * E;  // in the dense span
+    *reinterpret_cast<Element*>(shared + staged_slot<S>(byte / 16) * 16 + byte % 16) =
+        *reinterpret_cast<const Element*>(first_row + r * pitch + (u - r * S) * E);
+  }
+}
+
+// SHORT_INPUT_ROWS: S = cols (input rows of S elements, row_stride bytes apart: S x E where
+// they are dense, more where not, then read only by warps that stage them);
 // otherwise S = rows (output rows of S elements, out_row_stride == S).
 // LONG_ALIGNED: every long row starts on 16 bytes. Otherwise a warp whose groups are one
 // span moves each long row's 512 bytes through shared memory in units of the row's
@@ -189,9 +208,12 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
   // moves vectors, reading or writing the span in units of its alignment.
   const bool packed_aligned =
       reinterpret_cast<uintptr_t>(SHORT_INPUT_ROWS ? static_cast<const char*>(in) : out) % 16 == 0;
+  // Short input rows a pitch apart (not one run): only a warp that stages them.
+  const bool pitched = SHORT_INPUT_ROWS && p.row_stride != S * E;
   // Groups that move as vectors: whole ones, and with long rows off 16 bytes (or the packed
-  // side) only those of a warp that stages them.
-  const bool vectors = count == V && (LONG_ALIGNED || staged_span) && (packed_aligned || staged_span);
+  // side, or short rows a pitch apart) only those of a warp that stages them.
+  const bool vectors = count == V && (LONG_ALIGNED || staged_span) &&
+                       ((packed_aligned && !pitched) || staged_span);
   if constexpr (SHORT_INPUT_ROWS) {
     // V input rows of S elements: one run of S vectors; column j -> output row j.
     if (vectors) {
@@ -200,7 +222,10 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
       if (staged_span) {
         // The warp reads its span as coalesced 512-byte rows through shared memory.
         const char* span = in + int64_t{start - lane * V} * S * E;
-        if (packed_aligned) {
+        if (pitched) {
+          copy_pitched_rows<E, S>(buffer, in + int64_t{start - lane * V} * p.row_stride,
+                                  p.row_stride, lane);
+        } else if (packed_aligned) {
 #pragma unroll
           for (int k = 0; k < S; ++k) {
             buffer[staged_slot<S>(32 * k + lane)] = reinterpret_cast<const uint4*>(span)[32 * k + lane];
@@ -241,7 +266,7 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
       for (uint32_t r = 0; r < count; ++r) {
         for (int j = 0; j < S; ++j) {
           *reinterpret_cast<Element*>(out + j * p.out_row_stride + int64_t{start + r} * E) =
-              *reinterpret_cast<const Element*>(in + (int64_t{start + r} * S + j) * E);
+              *reinterpret_cast<const Element*>(in + int64_t{start + r} * p.row_stride + j * E);
         }
       }
     }
