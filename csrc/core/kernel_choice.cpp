@@ -412,7 +412,8 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
   }
   c.path = TransposePath::SmallDim;
   c.short_input_rows = short_input_rows;
-  c.long_rows_aligned = long_rows_aligned;
+  // The aligned instances take only aligned, dense short rows' runs (fewer registers).
+  c.long_rows_aligned = long_rows_aligned && packed_aligned && !pitched;
   c.packed_aligned = packed_aligned && !pitched;
   c.short_rows_pitched = pitched;
   c.short_side = static_cast<int>(short_input_rows ? plan.cols : plan.rows);

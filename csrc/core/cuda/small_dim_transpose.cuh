@@ -137,7 +137,7 @@ __device__ __forceinline__ void copy_span_units(uint4* buffer, char* global, int
 }
 
 template <bool TO_GLOBAL, int S>
-__device__ __forceinline__ void copy_span(uint4* buffer, const char* global, int lane) {
+__device__ __noinline__ void copy_span(uint4* buffer, const char* global, int lane) {
   char* g = const_cast<char*>(global);
   const uintptr_t at = reinterpret_cast<uintptr_t>(global);
   if (at % 8 == 0) {
@@ -155,8 +155,8 @@ __device__ __forceinline__ void copy_span(uint4* buffer, const char* global, int
 // shared memory as the dense span would lie there (vector q in slot staged_slot(q)):
 // element by element, consecutive lanes on consecutive elements.
 template <int E, int S>
-__device__ __forceinline__ void copy_pitched_rows(uint4* buffer, const char* first_row,
-                                                  int64_t pitch, int lane) {
+__device__ __noinline__ void copy_pitched_rows(uint4* buffer, const char* first_row,
+                                               int64_t pitch, int lane) {
   using Element = typename Bytes<E>::type;
   constexpr int N = 32 * (16 / E) * S;  // elements
   char* shared = reinterpret_cast<char*>(buffer);
@@ -172,9 +172,10 @@ __device__ __forceinline__ void copy_pitched_rows(uint4* buffer, const char* fir
 // SHORT_INPUT_ROWS: S = cols (input rows of S elements, row_stride bytes apart: S x E where
 // they are dense, more where not, then read only by warps that stage them);
 // otherwise S = rows (output rows of S elements, out_row_stride == S).
-// LONG_ALIGNED: every long row starts on 16 bytes. Otherwise a warp whose groups are one
-// span moves each long row's 512 bytes through shared memory in units of the row's
-// alignment; any other warp moves its groups element by element.
+// LONG_ALIGNED: every long row starts on 16 bytes, and so does every short rows' run, dense.
+// Otherwise a warp whose groups are one span moves each long row's 512 bytes through shared
+// memory in units of the row's alignment (and its short rows as above); any other warp
+// moves its groups element by element.
 // At least one block a SM is all the launch bounds ask: with more, ptxas spills a few
 // bytes in some instances to stay under a register step, and registers do not bound the
 // bytes this kernel keeps in flight (S 16-byte loads a thread).
@@ -206,10 +207,13 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
   // The packed side's runs lie on 16 bytes where its matrix starts on them (each group's run
   // starts 16 x S bytes on from the matrix); off them, only a warp that stages its span
   // moves vectors, reading or writing the span in units of its alignment.
+  // (LONG_ALIGNED instances have neither: the kernel choice sends both to the others.)
   const bool packed_aligned =
+      LONG_ALIGNED ||
       reinterpret_cast<uintptr_t>(SHORT_INPUT_ROWS ? static_cast<const char*>(in) : out) % 16 == 0;
   // Short input rows a pitch apart (not one run): only a warp that stages them.
-  const bool pitched = SHORT_INPUT_ROWS && p.row_stride != S * E;
+  const bool pitched = !LONG_ALIGNED && SHORT_INPUT_ROWS && p.row_stride != S * E;
+  const int64_t short_row_stride = LONG_ALIGNED ? int64_t{S} * E : p.row_stride;
   // Groups that move as vectors: whole ones, and with long rows off 16 bytes (or the packed
   // side, or short rows a pitch apart) only those of a warp that stages them.
   const bool vectors = count == V && (LONG_ALIGNED || staged_span) &&
@@ -223,8 +227,8 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
         // The warp reads its span as coalesced 512-byte rows through shared memory.
         const char* span = in + int64_t{start - lane * V} * S * E;
         if (pitched) {
-          copy_pitched_rows<E, S>(buffer, in + int64_t{start - lane * V} * p.row_stride,
-                                  p.row_stride, lane);
+          copy_pitched_rows<E, S>(buffer, in + int64_t{start - lane * V} * short_row_stride,
+                                  short_row_stride, lane);
         } else if (packed_aligned) {
 #pragma unroll
           for (int k = 0; k < S; ++k) {
@@ -266,7 +270,7 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
       for (uint32_t r = 0; r < count; ++r) {
         for (int j = 0; j < S; ++j) {
           *reinterpret_cast<Element*>(out + j * p.out_row_stride + int64_t{start + r} * E) =
-              *reinterpret_cast<const Element*>(in + int64_t{start + r} * p.row_stride + j * E);
+              *reinterpret_cast<const Element*>(in + int64_t{start + r} * short_row_stride + j * E);
         }
       }
     }
