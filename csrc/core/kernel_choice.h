@@ -91,6 +91,27 @@ struct KernelChoice {
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides = {});
 
+// Development builds' other device facts and choice overrides, as both front ends' private
+// entry points take them (tests and tuning experiments; never the registered ops).
+struct Tuning {
+  int64_t l2_bytes = 0;           // > 0: the L2 taken as this many bytes
+  double memory_bytes_per_s = 0;  // > 0: the memory taken as this fast
+  ChoiceOverrides choice;
+
+  DeviceFacts apply(DeviceFacts facts) const {
+    if (l2_bytes > 0) facts.l2_bytes = l2_bytes;
+    if (memory_bytes_per_s > 0) facts.memory_bytes_per_s = memory_bytes_per_s;
+    return facts;
+  }
+};
+
+// The kernel choice for a device's facts, tuned where `tuning` is given.
+inline KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                                  const Tuning* tuning) {
+  return tuning != nullptr ? choose_kernel(plan, tuning->apply(facts), tuning->choice)
+                           : choose_kernel(plan, facts);
+}
+
 // A readable name of the kernel, e.g. "tiled<e=1, load=staged, store=aligned16,
 // tiling=wide, l2=normal>", "wide_elements<...>", "memcpy", or "" off the kernels.
 std::string kernel_name(const KernelChoice& choice);

@@ -52,24 +52,7 @@ DeviceFacts cuda_device_facts(int device);
 #endif
 
 // Development builds: the CUDA kernel with other device facts and choice overrides
-// (tests and tuning experiments; never reached from the registered op).
-struct Tuning {
-  int64_t l2_bytes = 0;            // > 0: the L2 taken as this many bytes
-  double memory_bytes_per_s = 0;   // > 0: the memory taken as this fast
-  ChoiceOverrides choice;
-  DeviceFacts apply(DeviceFacts facts) const {
-    if (l2_bytes > 0) facts.l2_bytes = l2_bytes;
-    if (memory_bytes_per_s > 0) facts.memory_bytes_per_s = memory_bytes_per_s;
-    return facts;
-  }
-};
-
-// The kernel choice for a device's facts, tuned where `tuning` is given.
-inline KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
-                                  const Tuning* tuning) {
-  return tuning != nullptr ? choose_kernel(plan, tuning->apply(facts), tuning->choice)
-                           : choose_kernel(plan, facts);
-}
+// (Tuning, kernel_choice.h: tests and tuning experiments; never reached from the registered op).
 #if defined(GPUTRANSPOSE_WITH_CUDA) && defined(GPUTRANSPOSE_DEVELOPMENT)
 at::Tensor transpose_cuda_tuned(const at::Tensor& x, int64_t dim0, int64_t dim1,
                                 const Tuning& tuning);

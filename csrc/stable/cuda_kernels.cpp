@@ -51,7 +51,8 @@ void run_plan(const Tensor& x, const TransposePlan& plan, const Tensor& out, Ate
     return;
   }
   const int device = x.get_device_index();
-  const KernelChoice choice = choose_kernel(plan, cuda_device_facts(device), tuning);
+  const KernelChoice choice =
+      choose_kernel(plan, cuda_device_facts(device), tuning ? &*tuning : nullptr);
   check(choice.unsupported == nullptr, op, ": ", choice.unsupported);
   // The plan's fallbacks, and the tiled plans the choice sends to the framework's copy.
   if (choice.path == TransposePath::AtenFallback) {

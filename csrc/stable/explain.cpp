@@ -141,7 +141,7 @@ Tensor explain_op(const Tensor& x, std::vector<int64_t> dims, bool permute, int6
   e.add("device", device);
   DeviceFacts facts;
   STD_CUDA_CHECK(query_device_facts(static_cast<int>(device), &facts));
-  describe_choice(choose_kernel(plan, facts, tuning), e);
+  describe_choice(choose_kernel(plan, facts, tuning ? &*tuning : nullptr), e);
 #else
   (void)device;
   e.add("note", "this build has no CUDA kernels");

@@ -1,27 +1,16 @@
 #pragma once
-// Development builds' overrides of the device facts and the kernel choice, as the private
-// ops take them: tuning = [l2_bytes, tile_group_rows, interleave, fallback, small_dim]
-// (empty: none), and the memory's bandwidth. The Python side (torch_transpose/_C.py)
-// checks their ranges.
+// Development builds' overrides of the device facts and the kernel choice (Tuning,
+// kernel_choice.h), as the private ops take them: tuning = [l2_bytes, tile_group_rows,
+// interleave, fallback, small_dim] (empty: none), and the memory's bandwidth. The Python
+// side (torch_transpose/_C.py) checks their ranges.
 
 #include "../core/kernel_choice.h"
 #include "errors.h"
 
+#include <optional>
 #include <vector>
 
 namespace gputranspose::stable {
-
-struct Tuning {
-  int64_t l2_bytes = 0;           // > 0: the L2 taken as this many bytes
-  double memory_bytes_per_s = 0;  // > 0: the memory taken as this fast
-  ChoiceOverrides choice;
-
-  DeviceFacts apply(DeviceFacts facts) const {
-    if (l2_bytes > 0) facts.l2_bytes = l2_bytes;
-    if (memory_bytes_per_s > 0) facts.memory_bytes_per_s = memory_bytes_per_s;
-    return facts;
-  }
-};
 
 // nullopt where `tuning` is empty (the rules' own choice).
 inline std::optional<Tuning> tuning_from(const std::vector<int64_t>& tuning,
@@ -37,12 +26,6 @@ inline std::optional<Tuning> tuning_from(const std::vector<int64_t>& tuning,
   t.choice.fallback = static_cast<int>(tuning[3]);
   t.choice.small_dim = static_cast<int>(tuning[4]);
   return t;
-}
-
-inline KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
-                                  const std::optional<Tuning>& tuning) {
-  return tuning ? gputranspose::choose_kernel(plan, tuning->apply(facts), tuning->choice)
-                : gputranspose::choose_kernel(plan, facts);
 }
 
 }  // namespace gputranspose::stable
