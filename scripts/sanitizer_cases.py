@@ -29,10 +29,19 @@ def random_bytes(shape, dtype):
 
 
 def at_byte_offset(x, offset):
-    """A copy of x whose data pointer lies `offset` bytes past a fresh buffer's."""
+    """A copy of x whose data pointer lies `offset` bytes past a fresh buffer's, written as
+    bytes (ATen's CUDA kernels fault on tensors off their element)."""
     storage = torch.empty(x.numel() * x.element_size() + offset, dtype=torch.uint8, device="cuda")
     y = torch.empty(0, dtype=x.dtype, device="cuda").set_(storage.untyped_storage()[offset:], 0, x.shape)
-    return y.copy_(x)
+    y.view(-1).view(torch.uint8).copy_(x.contiguous().view(-1).view(torch.uint8))
+    return y
+
+
+def element_aligned(x):
+    """x, or where it lies off its element, its values at an aligned address (for ATen)."""
+    if x.data_ptr() % x.element_size() == 0:
+        return x
+    return x.view(-1).view(torch.uint8).clone().view(x.dtype).view(x.shape)
 
 
 def cases(dtype):
@@ -130,6 +139,10 @@ def adjacent_dims_cases():
     yield "wide units of 4, 1020-byte elements", random_bytes((6, 3, 255, 255), torch.float32), (1, 2)
     yield "wide units of 2, 1568-byte elements 2 bytes off", at_byte_offset(random_bytes((2, 64, 20, 28, 28), torch.bfloat16), 2), (1, 2)
     yield "wide units of 1, 700-byte elements 701 apart", random_bytes((30, 40, 701), torch.uint8)[..., :700], (0, 1)
+    # Rows a pitch apart in the result's order: the batched-small kernel's 1 x n matrices.
+    yield "pitched rows, a size-1 dim swapped", random_bytes((40, 300, 1, 51), torch.bfloat16)[..., :50], (1, 2)
+    yield "pitched rows, 1000 of 1003 bytes", random_bytes((300, 1, 1003), torch.uint8)[..., 2:1002], (0, 1)
+    yield "pitched rows, bfloat16 at an odd address", at_byte_offset(random_bytes((301, 1, 51), torch.bfloat16), 1)[..., :50], (0, 1)
 
 
 def permutation_cases():
@@ -169,7 +182,7 @@ def main():
     if args.names:
         all_cases = [case for case in all_cases if any(name in case[0] for name in args.names)]
     for name, x, dims in all_cases:
-        expected = x.transpose(*dims).contiguous()
+        expected = element_aligned(x).transpose(*dims).contiguous()
         if tuned:
             got = torch_transpose._C._transpose_tuned(x, *dims, **tuning)
             how = torch_transpose._C._explain_tuned(x, *dims, **tuning)

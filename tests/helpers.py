@@ -62,7 +62,20 @@ def random_finite(shape, dtype, device="cpu"):
 
 def as_bytes(t):
     """The tensor's values as raw bytes in logical order (NaN-safe comparison)."""
-    return t.reshape(-1).clone(memory_format=torch.contiguous_format).view(torch.uint8)
+    return element_aligned(t).reshape(-1).clone(memory_format=torch.contiguous_format).view(torch.uint8)
+
+
+def element_aligned(x):
+    """x, or where its data pointer lies off its element (ATen's CUDA kernels fault on such
+    tensors: misaligned address), a copy of its storage span at a fresh address with x's
+    sizes and strides, so that ATen can compute the reference."""
+    size = x.element_size()
+    if x.data_ptr() % size == 0:
+        return x
+    span = 1 + sum((n - 1) * s for n, s in zip(x.shape, x.stride())) if x.numel() else 0
+    raw = torch.empty(0, dtype=torch.uint8, device=x.device).set_(
+        x.untyped_storage(), x.storage_offset() * size, (span * size,))
+    return raw.clone().view(x.dtype).as_strided(x.shape, x.stride())
 
 
 def assert_bitwise_equal(actual, expected):
@@ -89,12 +102,14 @@ def poisoned_like(shape, dtype, device):
 def at_byte_offset(x, offset):
     """A copy of x whose data pointer lies `offset` bytes past a fresh buffer's (aligned to
     256 bytes on CUDA, 64 on the CPU), off its element where `offset` is no multiple of it
-    (as a view of a byte buffer, DLPack or torch.frombuffer can give)."""
+    (as a view of a byte buffer, DLPack or torch.frombuffer can give). The values move as
+    bytes: ATen's CUDA kernels cannot write such a tensor (see `element_aligned`)."""
     storage = torch.empty(x.numel() * x.element_size() + offset, dtype=torch.uint8,
                           device=x.device).untyped_storage()
     y = torch.empty(0, dtype=x.dtype, device=x.device).set_(storage[offset:], 0, x.shape)
     assert y.data_ptr() == storage.data_ptr() + offset
-    return y.copy_(x)
+    y.view(-1).view(torch.uint8).copy_(x.contiguous().view(-1).view(torch.uint8))
+    return y
 
 
 def cuda_available_or_skip():

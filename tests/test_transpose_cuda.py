@@ -7,7 +7,7 @@ import torch
 
 import torch_transpose
 from helpers import (ALL_DTYPES, DTYPES_BY_SIZE, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, at_byte_offset, dtype_id,
-                     development_build_or_skip, poison_cuda_cache, poisoned_like, random_finite,
+                     element_aligned, development_build_or_skip, poison_cuda_cache, poisoned_like, random_finite,
                      plan_result, random_tensor)
 
 pytestmark = pytest.mark.cuda
@@ -23,7 +23,8 @@ def check(x, dim0=-2, dim1=-1, tiled_too=False):
     """Runs the op over poisoned memory and compares its bytes with ATen's; with
     `tiled_too`, in a development build, also the tiled kernel where the choice takes
     ATen's copy (tiles the tensor barely fills)."""
-    expected = x.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else x.clone()
+    reference = element_aligned(x)
+    expected = reference.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else reference.clone()
     poison_cuda_cache(expected.numel() * expected.element_size())
     actual = op.transpose(x, dim0, dim1)
     assert actual.is_contiguous()
@@ -472,11 +473,12 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
 
 
 # Tiled layouts whose launched tiles the tensor fills less than a tenth of (a swapped dim
-# far smaller than a tile) run as the batched-small kernel where the matrices lie back to
-# back on both sides, as ATen's strided copy elsewhere, and explain() says so; where they
-# fill more, the tiled kernel runs.
+# far smaller than a tile) run as the batched-small kernel where the matrices (up to 8 KiB)
+# lie back to back on both sides, or a pitch apart in elements wider than their values, as
+# ATen's strided copy elsewhere, and explain() says so; where they fill more, the tiled
+# kernel runs.
 @pytest.mark.parametrize("shape,dtype,dims,view,path", [
-    ((8, 3, 5000), torch.uint8, (1, 2), None, "batched_small"),            # a dim of 3
+    ((8, 3, 5000), torch.uint8, (1, 2), None, "aten_fallback"),            # 15 KB matrices
     ((4, 1001, 3), torch.float16, (1, 2), None, "batched_small"),         # short rows off 16 bytes
     ((5000, 3), torch.float16, (0, 1), None, "small_dim"),                # on 16 bytes
     ((20000, 5, 2), torch.float64, (1, 2), None, "batched_small"),         # 5 x 2 matrices
@@ -484,10 +486,11 @@ def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
     ((3000, 34, 35), torch.bool, (1, 2), None, "batched_small"),          # 34 x 35 bytes
     ((1 + 3000 * 10,), torch.float64, (1, 2), lambda x: x[1:].view(3000, 5, 2), "batched_small"),
     ((20000, 3, 7), torch.float32, (1, 2), None, "batched_small"),        # 3 x 7 floats
-    ((8, 3, 5000), torch.uint8, (1, 2), lambda x: x[:, :, 1:], "batched_small"),  # rows apart
-    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "batched_small"),
-    ((300, 3, 1031), torch.float8_e4m3fn, (1, 2), lambda x: x[..., :1024], "batched_small"),
-    ((2000, 4, 203), torch.int32, (1, 2), lambda x: x[..., :196], "batched_small"),
+    ((8, 3, 2000), torch.uint8, (1, 2), lambda x: x[:, :, 1:], "aten_fallback"),  # rows apart
+    ((7, 1001, 2), torch.int32, (1, 2), lambda x: x[:, 1:], "aten_fallback"),
+    ((300, 3, 1031), torch.float8_e4m3fn, (1, 2), lambda x: x[..., :1024], "aten_fallback"),
+    ((300, 3, 1031, 2), torch.float8_e4m3fn, (1, 2), lambda x: x[..., :1024, :], "batched_small"),
+    ((2000, 4, 203), torch.int32, (1, 2), lambda x: x[..., :196], "aten_fallback"),
     ((81, 2000, 3, 6), torch.int16, (0, 1), lambda x: x.transpose(2, 3), "aten_fallback"),
     ((4096, 64, 64), torch.uint8, (1, 2), None, "tiled_contiguous"),        # folded tiles
     ((300, 200), torch.float32, (0, 1), None, "tiled_contiguous"),
@@ -710,7 +713,7 @@ PITCHES_CUTTING_ELEMENTS = [
     ((64, 30, 28), (1080, 36, 1), torch.complex128, (0, 1), "wide_elements"),      # 448 B, 576 apart
     ((3, 40, 20, 48), (44000, 1100, 52, 1), torch.float32, (1, 2), "wide_elements"),  # an outer dim
     ((64, 30, 28), (1110, 37, 1), torch.float32, (0, 1), "tiled_units"),           # 4-byte units
-    ((40, 30, 14, 14), (8820, 294, 21, 1), torch.int64, (0, 1), "tiled_units"),    # 112 B, 168 apart
+    ((40, 30, 14, 56), (35280, 1176, 84, 1), torch.int16, (0, 1), "tiled_units"),  # 112 B, 168 apart
     ((64, 8, 4), (33, 4, 1), torch.bfloat16, (0, 1), "tiled_units"),              # 2-byte units
     ((70, 33, 5), (167, 5, 1), torch.uint8, (0, 1), "tiled_units"),                # 5 B, 167 apart
 ]
@@ -764,24 +767,32 @@ def test_data_pointers_off_the_element_move_as_units(shape, dtype, dims, offset)
 
 
 # Rows in the result's order a pitch apart (a transpose with a size-1 dim, the copy of a
-# slice, a strided run) move as one 2-D copy, rows of any width at any pitch and address.
+# slice, a strided run) move as a 2-D copy, rows of any width at any pitch and address: the
+# batched-small kernel's 1 x n matrices in units wider than the values, or rows of bytes too
+# wide for it, one cudaMemcpy2DAsync; elsewhere (None) ATen's strided copy is faster, but
+# never for pointers off their value's alignment.
 PITCHED_ROWS = [
     ("a size-1 dim swapped, rows of 51", (40, 300, 51), torch.bfloat16,
-     lambda x: x[..., :50].unsqueeze(2).transpose(1, 2)),
-    ("a column slice", (300, 70), torch.float32, lambda x: x[:, 3:70]),
-    ("7-byte rows 107 apart", (5000, 107), torch.uint8, lambda x: x[:, :7]),
-    ("a strided run", (3000,), torch.int16, lambda x: x[1::3]),
-    ("16-byte rows off 16 bytes", (700, 5), torch.complex64, lambda x: x[:, 1:3]),
+     lambda x: x[..., :50].unsqueeze(2).transpose(1, 2), None),
+    ("a column slice", (300, 70), torch.float32, lambda x: x[:, 3:70], None),
+    ("100-byte rows 102 apart", (300, 102), torch.uint8, lambda x: x[:, 2:102], "batched_small<e=2,"),
+    ("7-byte rows 107 apart", (5000, 107), torch.uint8, lambda x: x[:, :7], None),
+    ("a strided run", (3000,), torch.int16, lambda x: x[1::3], None),
+    ("16-byte rows off 16 bytes", (700, 5), torch.complex64, lambda x: x[:, 1:3], None),
+    ("bfloat16 rows at an odd address", (300, 51), torch.bfloat16, lambda x: at_byte_offset(x, 1)[:, :50],
+     "batched_small<e=1,"),
+    ("1000-byte rows 1003 apart", (300, 1003), torch.uint8, lambda x: x[:, 2:1002], "batched_small<e=1,"),
+    ("40000-byte rows 40001 apart", (70, 40001), torch.uint8, lambda x: x[:, 1:], "memcpy2d"),
 ]
 
 
-@pytest.mark.parametrize("shape,dtype,view", [c[1:] for c in PITCHED_ROWS],
+@pytest.mark.parametrize("shape,dtype,view,kernel", [c[1:] for c in PITCHED_ROWS],
                          ids=[c[0] for c in PITCHED_ROWS])
-def test_rows_a_pitch_apart_take_one_2d_copy(shape, dtype, view):
+def test_rows_a_pitch_apart_take_a_2d_copy(shape, dtype, view, kernel):
     x = view(random_tensor(shape, dtype, "cuda"))
     how = torch_transpose.explain_permute(x, list(range(x.dim())))
-    assert how["path"] == "memcpy" and how["kernel"] == "memcpy2d", how
-    expected = x.contiguous()
+    assert how["path"] == "aten_fallback" if kernel is None else how["kernel"].startswith(kernel), how
+    expected = element_aligned(x).contiguous()
     poison_cuda_cache(expected.numel() * expected.element_size())
     assert_bitwise_equal(torch_transpose.contiguous(x), expected)
     assert_bitwise_equal(op.permute(x, list(range(x.dim()))), expected)
@@ -792,27 +803,35 @@ def test_rows_a_pitch_apart_take_one_2d_copy(shape, dtype, view):
 
 # Elements over 682 bytes (more than the unit-tiled kernel's tile holds) off 16 bytes (a
 # storage offset, a size of no multiple of 16, a pitch cutting them) take the wide kernel in
-# the units they share: 8, 4, 2 and 1 byte, outer dims, expanded columns.
+# the units they share (8, 4, 2 and 1 byte, outer dims, expanded columns) where those are
+# wider than the values; where not, ATen's copy, as wide, is faster.
 WIDE_NARROW_UNITS = [
-    ((1 + 40 * 30 * 200,), torch.float32, (0, 1), lambda x: x[1:].view(40, 30, 200), 4),
-    ((1 + 40 * 30 * 200,), torch.float64, (0, 1), lambda x: x[1:].view(40, 30, 200), 8),
-    ((1 + 2 * 64 * 20 * 28 * 28,), torch.bfloat16, (1, 2),
-     lambda x: x[1:].view(2, 64, 20, 28, 28), 2),                        # 1568 B at +2 bytes
-    ((38, 3, 255, 255), torch.float32, (1, 2), None, 4),                 # 1020 B elements
-    ((30, 40, 701), torch.uint8, (0, 1), lambda x: x[..., :700], 1),     # 700 B, 701 apart
-    ((8, 32, 40, 259), torch.float32, (1, 2), lambda x: x[..., :256], 4),  # 1 KiB, 1036 apart
-    ((5, 6, 7, 180), torch.float32, (0, 2), None, 16),                   # 720 B, a permutation
-    ((3, 1, 50, 201), torch.int32, (0, 2), lambda x: x[..., 1:].expand(3, 4, 50, 200), 4),  # expanded
+    ((2 + 40 * 30 * 200,), torch.bfloat16, (0, 1), lambda x: x[2:].view(40, 30, 200), 4, True),
+    ((1 + 40 * 30 * 200,), torch.float32, (0, 1), lambda x: x[1:].view(40, 30, 200), 4, False),
+    ((1 + 40 * 30 * 200,), torch.float64, (0, 1), lambda x: x[1:].view(40, 30, 200), 8, False),
+    ((4 + 2 * 64 * 20 * 28 * 28,), torch.int8, (1, 2),
+     lambda x: x[4:].view(2, 64, 20, 28, 28), 4, True),                  # 784 B at +4 bytes
+    ((38, 3, 255, 255), torch.float32, (1, 2), None, 4, False),          # 1020 B elements
+    ((30, 40, 702), torch.uint8, (0, 1), lambda x: x[..., :700], 2, True),   # 700 B, 702 apart
+    ((30, 40, 701), torch.uint8, (0, 1), lambda x: x[..., :700], 1, False),  # 700 B, 701 apart
+    ((8, 32, 40, 516), torch.bfloat16, (1, 2), lambda x: x[..., :512], 8, True),  # 1 KiB, 1032 apart
+    ((5, 6, 7, 180), torch.float32, (0, 2), None, 16, True),             # 720 B, a permutation
+    ((3, 1, 50, 802), torch.int8, (0, 2), lambda x: x[..., 2:].expand(3, 4, 50, 800), 2, True),  # expanded
+    ((3, 1, 50, 404), torch.int16, (0, 2), lambda x: x[..., 4:].expand(3, 4, 50, 400), 8, True),
 ]
 
 
-@pytest.mark.parametrize("shape,dtype,dims,view,unit", WIDE_NARROW_UNITS,
+@pytest.mark.parametrize("shape,dtype,dims,view,unit,wide", WIDE_NARROW_UNITS,
                          ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in WIDE_NARROW_UNITS])
-def test_wide_elements_off_16_bytes_move_in_the_units_they_share(shape, dtype, dims, view, unit):
+def test_wide_elements_off_16_bytes_move_in_the_units_they_share(shape, dtype, dims, view, unit, wide):
     base = random_tensor(shape, dtype, "cpu")
     x = view(base.cuda()) if view else base.cuda()
     how = torch_transpose.explain(x, *dims)
-    assert how["path"] == "wide_elements" and f"unit={unit}," in how["kernel"], how
+    if wide:
+        assert how["path"] == "wide_elements" and f"unit={unit}," in how["kernel"], how
+    else:  # units no wider than the values: ATen's copy is faster; the kernel stays right
+        assert how["path"] == "aten_fallback" and "no wider than their values" in how["reason"], how
+        return check(x, *dims, tiled_too=True)
     cpu = view(base) if view else base
     assert_bitwise_equal(plan_result(cpu, how).view(-1), cpu.transpose(*dims).contiguous().view(-1))
-    check(x, *dims)
+    check(x, *dims, tiled_too=True)

@@ -70,6 +70,12 @@ bool adjacent_columns(const TransposePlan& plan) {
 }
 
 // Whether a unit-tiled plan's elements are strided: no dim lies one element apart.
+// A data pointer off its value's alignment (a view of a byte buffer at an odd offset).
+bool off_value(const TransposePlan& plan) {
+  return plan.value_size > 0 &&
+         (plan.in_alignment % plan.value_size != 0 || plan.out_alignment % plan.value_size != 0);
+}
+
 bool strided_elements(const TransposePlan& plan) {
   return plan.path == TransposePath::TiledUnits && !adjacent_columns(plan);
 }
@@ -426,10 +432,14 @@ bool choose_small_dim(KernelChoice& c, const TransposePlan& plan) {
 // A batch of small matrices whose result is contiguous and whose rows start anywhere (so
 // that no tile folds several) fills few of the tiled kernel's tiles; a block of the
 // batched-small kernel moves a chunk of whole matrices instead, about 8 KiB of shared memory
-// (one matrix of up to 32 KiB), read as aligned 16-byte words (one run where the matrices
-// lie back to back, row by row where rows lie a pitch apart) and written as such.
+// (one matrix of up to 8 KiB), read as aligned 16-byte words (one run where the matrices
+// lie back to back, row by row where rows lie a pitch apart) and written as such. On the
+// H200 sweep it beats the framework's strided copy on matrices back to back (bool 34 x 35:
+// 2.26x a copy against 3.97x) but not on rows a pitch apart in elements no wider than their
+// values (uint8 49 x 24 rows: 3.15x against 2.34x; int16, int32 1.05-1.22x ATen's time),
+// nor on one matrix of 29 KiB a block (int8 242 x 120: 6.44x against 3.17x).
 constexpr int64_t kBatchedSmallChunkBytes = 8192;
-constexpr int64_t kMaxBatchedSmallMatrixBytes = 32768;
+constexpr int64_t kMaxBatchedSmallMatrixBytes = 8192;
 
 bool choose_batched_small(KernelChoice& c, const TransposePlan& plan) {
   const bool back_to_back = plan.path == TransposePath::TiledContiguous;
@@ -462,7 +472,84 @@ bool choose_batched_small(KernelChoice& c, const TransposePlan& plan) {
   return true;
 }
 
+// Rows a pitch apart move through the batched-small kernel as 1 x n matrices, in the
+// largest unit (up to 16 bytes) that their width, their pitch and both data pointers share,
+// where that beats the framework's strided copy, whose speed follows the value's size
+// (H200, a same-size copy 1x: about 4.2x on 1-byte values, 2.1x on bfloat16): units wider
+// than the values (uint8 rows of 100 bytes in 2-byte units 2.9x, of 4096 bytes in 4-byte
+// units 1.6x), 1-byte units of rows of 512 bytes or more (1000 bytes: 3.5x); not units no
+// wider than the values (bfloat16 rows of 100 bytes: 2.6x against 2.1x) nor short rows,
+// which stage mostly padding (uint8 rows of 50 bytes: 4.5x). cudaMemcpy2DAsync takes 11-630x
+// a copy on rows of 2-100 bytes and 2.4x on rows of 40,000: 1-byte values' rows too wide
+// for the kernel. Pointers off their value never go to the framework (it faults on them).
+constexpr int64_t kMinPitchedRowBytes = 64;
+constexpr int64_t kMinPitchedByteRowBytes = 512;
+
+// Rows a pitch apart in elements no wider than their values lose to the framework's copy.
+bool batched_small_wins(const TransposePlan& plan) {
+  return plan.path == TransposePath::TiledContiguous || plan.element_size > plan.value_size ||
+         off_value(plan);
+}
+
+void choose_pitched_rows(KernelChoice& c, const TransposePlan& plan) {
+  const int64_t pitch = plan.row_stride * plan.stride_unit;
+  int64_t unit = 16;
+  while (unit > 1 && (plan.element_size % unit != 0 || pitch % unit != 0 ||
+                      plan.in_alignment % unit != 0 || plan.out_alignment % unit != 0)) {
+    unit /= 2;
+  }
+  const bool wins = plan.element_size >= kMinPitchedRowBytes &&
+                    (unit > plan.value_size ||
+                     (plan.value_size == 1 && plan.element_size >= kMinPitchedByteRowBytes));
+  if ((wins || off_value(plan)) && choose_batched_small(c, pitched_rows_as_matrices(plan, unit))) {
+    return;
+  }
+  if ((plan.value_size == 1 && plan.element_size >= kMinPitchedByteRowBytes) || off_value(plan)) {
+    c.pitched_rows = true;
+    return;
+  }
+  c.path = TransposePath::AtenFallback;
+  c.fallback_reason =
+      "rows a pitch apart whose 2-D copy is no faster than the framework's strided copy "
+      "(rows under 64 bytes, or units no wider than the values)";
+}
+
+// Units no wider than the values where the framework's copy moves the values themselves:
+// its strided copy is then as wide and faster (H200 sweep): wide elements off 16 bytes in
+// units of their values (float32 1020-byte elements in 4-byte units 1.58x a copy against
+// 1.38x, float64 2040 bytes 1.25x against 1.14x), strided or pitch-cut 8-byte values in
+// 8-byte units (int64 (129, 16055, 15) sliced 1.95x against 1.37x, complex64 1.3x ATen's
+// time). Narrower values in such units, and odd element sizes, stay with the kernels.
+const char* units_no_wider_than_values(const KernelChoice& c, const TransposePlan& plan) {
+  if (off_value(plan) || c.unit_size > plan.value_size) return nullptr;
+  if (c.path == TransposePath::WideElements && c.unit_size < 16) {
+    return "wide elements off 16 bytes, moved in units no wider than their values: the "
+           "framework's copy is faster";
+  }
+  const bool value_strides = strided_elements(plan) || plan.stride_unit < plan.element_size;
+  if (c.path == TransposePath::TiledUnits && c.unit_size >= 8 && value_strides) {
+    return "strided or pitch-cut 8-byte values moved as 8-byte units: the framework's strided "
+           "copy is faster";
+  }
+  return nullptr;
+}
+
 }  // namespace
+
+TransposePlan pitched_rows_as_matrices(const TransposePlan& plan, int64_t unit) {
+  TransposePlan m = plan;
+  m.path = TransposePath::TiledRowStrided;
+  m.element_size = unit;
+  m.batch = plan.rows;
+  m.rows = 1;
+  m.cols = plan.element_size / unit;
+  m.batch_stride = plan.row_stride * plan.stride_unit / unit;
+  m.row_stride = m.cols;
+  m.stride_unit = unit;
+  m.out_batch_stride = m.cols;
+  m.out_row_stride = 1;
+  return m;
+}
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides) {
@@ -482,7 +569,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       choose_wide(c, plan, facts);
       break;
     case TransposePath::Memcpy:
-      c.pitched_rows = plan.rows > 0;
+      if (plan.rows > 0) choose_pitched_rows(c, plan);
       break;
     case TransposePath::Empty:
     case TransposePath::SmallDim:  // choices, never a plan's path
@@ -496,12 +583,21 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   const bool strided = strided_elements(plan);
   if ((c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided) &&
       c.unsupported == nullptr && overrides.fallback < 0 &&
-      c.tile_utilization < kFallbackBelowTileUtilization && choose_batched_small(c, plan)) {
+      c.tile_utilization < kFallbackBelowTileUtilization && batched_small_wins(plan) &&
+      choose_batched_small(c, plan)) {
     return c;
+  }
+  if (c.unsupported == nullptr && overrides.fallback < 0) {
+    if (const char* why = units_no_wider_than_values(c, plan)) {
+      c.path = TransposePath::AtenFallback;
+      c.fallback_reason = why;
+      return c;
+    }
   }
   const double fallback_below =
       strided ? kStridedFallbackBelowTileUtilization : kFallbackBelowTileUtilization;
-  if (tiled && c.unsupported == nullptr &&
+  // The framework's CUDA copy faults on a pointer off its value (misaligned address).
+  if (tiled && c.unsupported == nullptr && !off_value(plan) &&
       (overrides.fallback == 1 ||
        (overrides.fallback < 0 && c.tile_utilization < fallback_below))) {
     c.path = TransposePath::AtenFallback;

@@ -71,7 +71,8 @@ struct KernelChoice {
   // rows lie a pitch apart (read row by row) rather than back to back.
   int64_t chunk_bytes = 0;
   bool rows_apart = false;
-  // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync).
+  // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync, rows too wide for
+  // the batched-small kernel).
   bool pitched_rows = false;
   // Launch shape: one block a tile.
   int64_t blocks = 0;
@@ -90,6 +91,10 @@ struct KernelChoice {
 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides = {});
+
+// Rows a pitch apart (a Memcpy plan with rows) as the batched-small kernel takes them: a
+// batch of 1 x n matrices of `unit`-byte elements, one a row, the rows the batch.
+TransposePlan pitched_rows_as_matrices(const TransposePlan& plan, int64_t unit);
 
 // Development builds' other device facts and choice overrides, as both front ends' private
 // entry points take them (tests and tuning experiments; never the registered ops).

@@ -138,6 +138,31 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   // kernel at any size and address, in units of what they share (kernel_choice.cpp).
   const bool big = element_size > kMaxUnitElementBytes;
   const bool wide_elements = element_size > 16 && (big || (!odd_size && !off_alignment));
+  // One dim left whose rows lie a pitch apart in the result's order (a copy of a slice, a
+  // transpose with a size-1 dim): the result is those rows back to back, a 2-D copy (the
+  // batched-small kernel's, or cudaMemcpy2DAsync's: kernel_choice.cpp). Wide rows that lie
+  // on 16 bytes stay with the wide kernel, a 16-byte unit a lane.
+  constexpr int64_t kMaxPitchBytes = (int64_t{1} << 31) - 1;  // cudaMemcpy2D's pitch limit
+  const bool rows_on_16 = element_size % 16 == 0 && n == 1 && (strides[0] * es) % 16 == 0 &&
+                          x.address % 16 == 0 && out_alignment % 16 == 0;
+  if (n == 1 && strides[0] > 0 && strides[0] * es >= element_size &&
+      strides[0] * es <= kMaxPitchBytes && !(wide_elements && rows_on_16)) {
+    TransposePlan plan;
+    plan.path = TransposePath::Memcpy;
+    plan.reason = "rows in the result's order, a pitch apart: a 2-D copy";
+    plan.bytes = numel * es;
+    plan.element_size = element_size;
+    plan.batch = 1;
+    plan.rows = sizes[0];
+    plan.cols = 1;
+    plan.row_stride = strides[0];
+    plan.stride_unit = es;
+    plan.out_row_stride = 1;
+    plan.value_size = es;
+    plan.in_alignment = pointer_alignment(x.address);
+    plan.out_alignment = out_alignment;
+    return plan;
+  }
   // One dim left besides wide elements (strided or repeated ones, in the result's order):
   // a matrix of one column, whose rows are those elements.
   if (wide_elements && n == 1) {
@@ -162,26 +187,6 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
       if (strides[i] > 0 && (cols_dim < 0 || strides[i] < strides[cols_dim])) cols_dim = i;
     }
     strided_elements = cols_dim >= 0;
-  }
-  // One dim left whose rows lie a pitch apart in the result's order (a copy of a slice, a
-  // transpose with a size-1 dim): the result is those rows back to back, one 2-D copy.
-  constexpr int64_t kMaxPitchBytes = (int64_t{1} << 31) - 1;  // cudaMemcpy2D's pitch limit
-  if (cols_dim < 0 && n == 1 && strides[0] > 0 && strides[0] * es >= element_size &&
-      strides[0] * es <= kMaxPitchBytes) {
-    TransposePlan plan;
-    plan.path = TransposePath::Memcpy;
-    plan.reason = "rows in the result's order, a pitch apart: one 2-D copy";
-    plan.bytes = numel * es;
-    plan.element_size = element_size;
-    plan.batch = 1;
-    plan.rows = sizes[0];
-    plan.cols = 1;
-    plan.row_stride = strides[0];
-    plan.stride_unit = es;
-    plan.out_row_stride = 1;
-    plan.in_alignment = pointer_alignment(x.address);
-    plan.out_alignment = out_alignment;
-    return plan;
   }
   if (cols_dim < 0) {
     return fallback(
@@ -213,6 +218,7 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   TransposePlan plan;
   plan.bytes = numel * es;
   plan.element_size = element_size;
+  plan.value_size = es;
   plan.in_alignment = pointer_alignment(x.address);
   plan.out_alignment = out_alignment;
   plan.stride_unit = stride_numel * es;

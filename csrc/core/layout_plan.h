@@ -90,6 +90,7 @@ struct TransposePlan {
   // (kernel_choice.h) picks the access from these.
   int64_t load_bytes = 0;
   int64_t store_bytes = 0;
+  int64_t value_size = 0;     // the dtype's bytes (the framework's copy needs pointers on it)
   int64_t in_alignment = 0;   // of the input's data pointer, in bytes (a power of two, <= 256)
   int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
 };

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <algorithm>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -116,18 +117,7 @@ TEST(BatchedSmallKernel, MovesEveryBatchOfSmallMatricesExactly) {
       ++chosen;
     }
     const int64_t chunk = per_chunk * matrix_bytes;
-    cuda::BatchedSmallParams p;
-    p.in = in;
-    p.out = out;
-    p.bytes = bytes;
-    p.chunk_bytes = chunk;
-    p.matrix_elements = cuda::FastDivider(static_cast<uint32_t>(plan.rows * plan.cols));
-    p.rows = cuda::FastDivider(static_cast<uint32_t>(plan.rows));
-    p.cols = static_cast<uint32_t>(plan.cols);
-    p.batch_stride = plan.batch_stride * e;
-    p.row_stride = plan.row_stride * e;
-    p.row_pitch = static_cast<uint32_t>(row_pitch);
-    p.words_per_row = cuda::FastDivider(static_cast<uint32_t>(row_pitch / 16));
+    const cuda::BatchedSmallParams p = cuda::batched_small_params(plan, chunk, in, out);
     run(p, e, rows_apart, rows_apart ? per_chunk * plan.rows * row_pitch : (chunk + 31) / 16 * 16);
     ++run_cases;
     apart += rows_apart;
@@ -146,9 +136,88 @@ TEST(BatchedSmallKernel, MovesEveryBatchOfSmallMatricesExactly) {
       if (c < out || c >= out + bytes) ASSERT_EQ(static_cast<uint8_t>(*c), 0xA5) << "trial " << trial;
     }
   }
-  EXPECT_GT(run_cases, 1000);
+  EXPECT_GT(run_cases, 900);
   EXPECT_GT(apart, 300);
   EXPECT_GT(chosen, 50);  // the kernel choice's own chunks, not only the test's
+}
+
+// Rows a pitch apart in the result's order (a copy of a column slice, a transpose with a
+// size-1 dim) as the kernel choice sends them to this kernel: 1 x n matrices in the unit the
+// rows' width, pitch and both data pointers share, the choice's own chunks.
+TEST(BatchedSmallKernel, MovesRowsAPitchApartExactly) {
+  std::mt19937_64 rng(20261129);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int run_cases = 0;
+  int64_t units[17] = {};
+  for (int trial = 0; trial < 1500; ++trial) {
+    static const int64_t kSizes[] = {1, 2, 4, 8, 16};
+    const int64_t e = kSizes[pick(0, 4)];
+    const int64_t rows = pick(1, 300);
+    const int64_t width = pick(0, 3) == 0 ? pick(1, 24) : pick((64 + e - 1) / e, 2048 / e);
+    const int64_t pitch = width + pick(1, 20);
+    const int64_t bytes = rows * width * e, in_bytes = ((rows - 1) * pitch + width) * e;
+    std::vector<Vec16> in_buffer((in_bytes + 255) / 16 + 2), out_buffer((bytes + 255) / 16 + 2);
+    // Pointers on the element, or now and then at any byte (a view of a byte buffer).
+    char* in = reinterpret_cast<char*>(in_buffer.data()) + 16 * pick(0, 1) +
+               (pick(0, 4) == 0 ? pick(0, 15) : e * pick(0, 16 / e - 1));
+    char* out = reinterpret_cast<char*>(out_buffer.data()) + 16 * pick(0, 1) + e * pick(0, 16 / e - 1);
+    for (auto& v : in_buffer) for (auto& w : v.w) w = static_cast<uint32_t>(rng());
+    std::memset(out_buffer.data(), 0xA5, out_buffer.size() * 16);
+    std::vector<int64_t> sizes{rows, width};
+    std::vector<int64_t> strides{pitch, 1};
+    StridedLayout x{2, sizes.data(), strides.data(), e, reinterpret_cast<uintptr_t>(in)};
+    const TransposePlan plan = plan_transpose(x, {0, 0, false}, pointer_alignment(reinterpret_cast<uintptr_t>(out)));
+    if (rows == 1) {
+      ASSERT_EQ(plan.rows, 0);  // one run: a plain copy
+      continue;
+    }
+    if (plan.path == TransposePath::WideElements) {
+      ASSERT_EQ(width * e % 16, 0);  // wide rows on 16 bytes: the wide kernel's
+      continue;
+    }
+    ASSERT_EQ(plan.path, TransposePath::Memcpy);
+    // The kernel choice's unit and chunk where it picks the kernel; where it picks ATen's
+    // copy (short rows, units no wider than the values), the kernel still runs: the unit the
+    // rows share, chunks of 8 KiB of shared memory.
+    const KernelChoice choice = choose_kernel(plan, h100());
+    int64_t unit = 16, chunk = 0, shared = 0;
+    if (choice.path == TransposePath::AtenFallback) {
+      ASSERT_EQ(reinterpret_cast<uintptr_t>(in) % e, 0u);  // ATen's copy: only on the values
+      while (unit > 1 && ((width * e) % unit != 0 || (pitch * e) % unit != 0 ||
+                          reinterpret_cast<uintptr_t>(in) % unit != 0 ||
+                          reinterpret_cast<uintptr_t>(out) % unit != 0)) {
+        unit /= 2;
+      }
+      const int64_t footprint = 16 * batched_small_words_per_row(width * e);
+      const int64_t per_chunk = std::max<int64_t>(1, 8192 / footprint);
+      chunk = per_chunk * width * e;
+      shared = per_chunk * footprint;
+    } else {
+      ASSERT_EQ(choice.path, TransposePath::BatchedSmall) << width * e << " bytes " << pitch * e << " apart";
+      ASSERT_TRUE(choice.rows_apart);
+      unit = choice.element_size;
+      chunk = choice.chunk_bytes;
+      shared = choice.shared_bytes;
+    }
+    const TransposePlan m = pitched_rows_as_matrices(plan, unit);
+    const cuda::BatchedSmallParams p = cuda::batched_small_params(m, chunk, in, out);
+    run(p, unit, true, shared);
+    ++run_cases;
+    ++units[unit];
+    for (int64_t r = 0; r < rows; ++r) {
+      ASSERT_EQ(std::memcmp(in + r * pitch * e, out + r * width * e, width * e), 0)
+          << "trial " << trial << ": " << rows << " rows of " << width * e << " bytes, "
+          << pitch * e << " apart, unit " << unit << ", row " << r;
+    }
+    const char* start = reinterpret_cast<const char*>(out_buffer.data());
+    for (const char* c = start; c < start + out_buffer.size() * 16; ++c) {
+      if (c < out || c >= out + bytes) ASSERT_EQ(static_cast<uint8_t>(*c), 0xA5) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(run_cases, 900);
+  for (int64_t u : {1, 2, 4, 8}) EXPECT_GT(units[u], 5) << "unit " << u;
 }
 
 }  // namespace

@@ -253,15 +253,17 @@ TEST(KernelChoice, BatchesOfSmallMatricesBackToBackTakeTheBatchedSmallKernel) {
   EXPECT_EQ(c.chunk_bytes, 2 * 3003);
   EXPECT_EQ(c.blocks, 500);
   EXPECT_EQ(kernel_name(c), "batched_small<e=1, chunk=6006>");
-  // Rows or matrices a pitch apart, the result contiguous: read row by row, each row at its
-  // place mod 16 (float8 3 x 1024 of rows 1031 apart, int32 4 x 196 of rows 203 apart).
-  c = choose({{1317, 3, 1024}, {3093, 1031, 1}, 1}, h100());
-  EXPECT_EQ(kernel_name(c), "batched_small<e=1, chunk=6144, rows=apart>");
-  EXPECT_EQ(c.shared_bytes, 2 * 3 * 16 * 65);
-  EXPECT_TRUE(choose({{279721, 4, 196}, {812, 203, 1}, 4}, h100()).rows_apart);
-  EXPECT_TRUE(choose({{1000, 3, 1001}, {3004, 1001, 1}, 1}, h100()).rows_apart);
-  // A matrix of up to 32 KiB a block; larger ones, the framework's copy.
-  EXPECT_EQ(choose({{1017, 3630, 8}, {}, 1}, h100()).chunk_bytes, 29040);
+  // Rows or matrices a pitch apart, the result contiguous, elements wider than their values:
+  // read row by row, each row at its place mod 16 (uint8 3 x 1024 of 2-byte elements, rows
+  // 2062 bytes apart). Elements no wider than their values (float8 3 x 1024 of rows 1031
+  // apart, int32 4 x 196 of rows 203 apart): ATen's strided copy is faster.
+  c = choose({{1317, 3, 1024, 2}, {6186, 2062, 2, 1}, 1}, h100(), 1, 2);
+  EXPECT_EQ(kernel_name(c), "batched_small<e=2, chunk=6144, rows=apart>");
+  EXPECT_EQ(c.shared_bytes, 3 * 16 * 129);
+  EXPECT_EQ(choose({{1317, 3, 1024}, {3093, 1031, 1}, 1}, h100()).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{279721, 4, 196}, {812, 203, 1}, 4}, h100()).path, TransposePath::AtenFallback);
+  // A matrix of up to 8 KiB a block; larger ones (one int8 242 x 120 of 29 KiB), ATen's copy.
+  EXPECT_EQ(choose({{1017, 3630, 8}, {}, 1}, h100()).path, TransposePath::AtenFallback);
   EXPECT_EQ(choose({{100, 4097, 9}, {}, 1}, h100()).path, TransposePath::AtenFallback);
 }
 
@@ -344,7 +346,7 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
   EXPECT_EQ(p.row_stride, 2);
   EXPECT_EQ(p.cols, 64);
   EXPECT_EQ(p.col_stride, 8);
-  // A strided 1-D run is rows a pitch apart: one 2-D copy; a repeated one has no rows to
+  // A strided 1-D run is rows a pitch apart: a 2-D copy; a repeated one has no rows to
   // copy: ATen's copy.
   p = plan({64}, {2}, 0, 0);
   EXPECT_EQ(p.path, TransposePath::Memcpy);
@@ -355,13 +357,40 @@ TEST(LayoutPlan, DimsBackToBackOnBothSidesFuseIntoOneBatchOfMatrices) {
 }
 
 // A transpose with a size-1 dim, or a copy of sliced rows, moves rows a pitch apart into
-// the result back to back: one cudaMemcpy2DAsync.
-TEST(KernelChoice, RowsAPitchApartInTheResultsOrderTakeOne2DCopy) {
-  // bfloat16 (226, 2771, 1, 50) rows of 51: dims 1 and 2 swapped.
-  KernelChoice c = choose({{226, 2771, 1, 50}, {141321, 51, 51, 1}, 2}, h100(), 1, 2);
+// the result back to back: the batched-small kernel, 1 x n matrices in the unit that the
+// rows' width, pitch and addresses share; rows too wide for its shared memory, one
+// cudaMemcpy2DAsync; wide rows on 16 bytes, the wide kernel.
+TEST(KernelChoice, RowsAPitchApartInTheResultsOrderTakeA2DCopy) {
+  // uint8 rows of 100 bytes 102 apart: 2-byte units, wider than the values.
+  KernelChoice c = choose({{1000, 100}, {102, 1}, 1}, h100(), 0, 0);
+  EXPECT_EQ(c.path, TransposePath::BatchedSmall);
+  EXPECT_TRUE(c.rows_apart);
+  EXPECT_EQ(c.element_size, 2);
+  EXPECT_EQ(c.chunk_bytes % 100, 0);
+  EXPECT_EQ(kernel_name(c).rfind("batched_small<e=2, chunk=", 0), 0u);
+  // 1000-byte rows 1003 apart: bytes; 4096-byte rows 4100 apart: 4-byte units.
+  EXPECT_EQ(choose({{300, 1000}, {1003, 1}, 1}, h100(), 0, 0).element_size, 1);
+  EXPECT_EQ(choose({{300, 4096}, {4100, 1}, 1}, h100(), 0, 0).element_size, 4);
+  // Units no wider than the values, or short rows: ATen's strided copy. bfloat16 (226, 2771,
+  // 1, 50) rows of 51 with dims 1 and 2 swapped; a float32 column slice; 50-byte rows.
+  EXPECT_EQ(choose({{226, 2771, 1, 50}, {141321, 51, 51, 1}, 2}, h100(), 1, 2).path,
+            TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{1000, 67}, {70, 1}, 4}, h100(), 0, 0).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{1000, 50}, {51, 1}, 1}, h100(), 0, 0).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose({{1000, 7}, {107, 1}, 1}, h100(), 0, 0).path, TransposePath::AtenFallback);
+  // ... but never where a data pointer lies off its value: ATen's copy faults there.
+  std::vector<int64_t> sizes{1000, 3}, strides{5, 1};
+  const StridedLayout odd{2, sizes.data(), strides.data(), 2, 0x7f0000000001};
+  c = choose_kernel(plan_transpose(odd, {0, 0, false}, 256), h100());
+  EXPECT_EQ(c.path, TransposePath::BatchedSmall);
+  EXPECT_EQ(c.element_size, 1);
+  // uint8 rows of 40,000 bytes 40,001 apart, too wide for the kernel: one 2-D copy.
+  c = choose({{300, 40000}, {40001, 1}, 1}, h100(), 0, 0);
   EXPECT_EQ(c.path, TransposePath::Memcpy);
   EXPECT_TRUE(c.pitched_rows);
   EXPECT_EQ(kernel_name(c), "memcpy2d");
+  // 4096-byte rows 4112 apart lie on 16 bytes: the wide kernel.
+  EXPECT_EQ(choose({{300, 1024}, {1028, 1}, 4}, h100(), 0, 0).path, TransposePath::WideElements);
   EXPECT_FALSE(choose({{64, 32}, {}, 4}, h100(), 0, 0).pitched_rows);  // x.t() of a (1, N)
 }
 
@@ -393,10 +422,14 @@ TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {
   EXPECT_EQ(c.path, TransposePath::AtenFallback);
   EXPECT_NE(std::string(c.fallback_reason).find("strided elements"), std::string::npos);
   // Strided elements wider than 682 bytes (more than the unit-tiled tile holds) are wide
-  // elements, moved in the units they share: 1 byte at a pitch of 701.
-  KernelChoice wide = choose({{8, 64, 700}, {64 * 701, 701, 1}, 1}, h100(), 0, 1);
+  // elements, moved in the units they share: 2 bytes of int8 at a pitch of 702; in 1-byte
+  // units of 1-byte values (a pitch of 701), ATen's copy, as wide, is faster.
+  KernelChoice wide = choose({{8, 64, 700}, {64 * 702, 702, 1}, 1}, h100(), 0, 1);
   EXPECT_EQ(wide.path, TransposePath::WideElements);
-  EXPECT_EQ(wide.unit_size, 1);
+  EXPECT_EQ(wide.unit_size, 2);
+  wide = choose({{8, 64, 700}, {64 * 701, 701, 1}, 1}, h100(), 0, 1);
+  EXPECT_EQ(wide.path, TransposePath::AtenFallback);
+  EXPECT_NE(std::string(wide.fallback_reason).find("no wider than their values"), std::string::npos);
 }
 
 // The unit-tiled kernel, moving units of `unit` bytes.
@@ -426,7 +459,11 @@ TEST(LayoutPlan, PitchesCuttingAnElementCountStridesInValues) {
   EXPECT_EQ(p.path, TransposePath::TiledUnits);
   EXPECT_EQ(p.stride_unit, 8);
   EXPECT_EQ(p.row_stride, 21);
-  expect_units(choose({{256, 300, 14, 14}, {88200, 294, 21, 1}, 8}, h100(), 0, 1), 8);
+  // 8-byte values in 8-byte units under such strides: ATen's strided copy, as wide, is faster;
+  // int16 ones move as 8-byte units.
+  EXPECT_EQ(choose({{256, 300, 14, 14}, {88200, 294, 21, 1}, 8}, h100(), 0, 1).path,
+            TransposePath::AtenFallback);
+  expect_units(choose({{256, 300, 14, 56}, {352800, 1176, 84, 1}, 2}, h100(), 0, 1), 8);
   // float32 rows 33 values apart holding 8 x 4 blocks: 16-byte elements, 4-byte units.
   expect_units(choose({{64, 8, 4}, {33, 4, 1}, 4}, h100(), 0, 1), 4);
 }
@@ -445,17 +482,22 @@ TEST(LayoutPlan, DataPointersOffTheElementMoveAsUnitsOfTheirAlignment) {
   expect_units(choose_at({512, 512}, 2, 1, 256), 1);     // bfloat16 at an odd address
   expect_units(choose_at({512, 512}, 4, 0, 2), 2);       // float32 into an out= 2 bytes past 4
   expect_units(choose_at({256, 64, 32}, 4, 8, 256), 8);  // 128-byte elements 8 bytes past 16
+  // Tiles a bfloat16 (3, 512) at an odd address barely fills: still the kernel (ATen's copy
+  // faults on it).
+  expect_units(choose_at({3, 512}, 2, 1, 256), 1);
   // Wider than the unit-tiled kernel's tile holds (682 bytes): the wide kernel in the units
   // the pointers share, one 2 KiB output run a block, read plainly.
-  KernelChoice c = choose_at({64, 64, 256}, 4, 4, 256);
+  KernelChoice c = choose_at({64, 64, 512}, 2, 4, 256);  // bfloat16, 1024 bytes 4 past 16
   EXPECT_EQ(c.path, TransposePath::WideElements);
   EXPECT_EQ(c.unit_size, 4);
   EXPECT_EQ(c.tile_rows * c.tile_cols * c.unit_size, 2048);
   EXPECT_EQ(c.input_l2, InputL2::Normal);
   EXPECT_EQ(kernel_name(c), "wide_elements<unit=4, threads=256, units=512, l2=normal>");
-  // 700-byte elements, a size of no multiple of 16: 4-byte units.
-  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256).unit_size, 4);
-  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256).path, TransposePath::WideElements);
+  // 700-byte bfloat16 elements, a size of no multiple of 16: 4-byte units; float32 ones
+  // (units as wide as the values): ATen's copy.
+  EXPECT_EQ(choose_at({64, 64, 350}, 2, 0, 256).unit_size, 4);
+  EXPECT_EQ(choose_at({64, 64, 350}, 2, 0, 256).path, TransposePath::WideElements);
+  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256).path, TransposePath::AtenFallback);
 }
 
 TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {

@@ -43,6 +43,27 @@ struct BatchedSmallParams {
   FastDivider words_per_row;
 };
 
+// The kernel's parameters for a plan of small matrices (TiledContiguous, TiledRowStrided,
+// or pitched rows as pitched_rows_as_matrices gives them), a block's run of `chunk_bytes`.
+inline BatchedSmallParams batched_small_params(const TransposePlan& plan, int64_t chunk_bytes,
+                                               const void* in, void* out) {
+  const int64_t e = plan.element_size;
+  BatchedSmallParams p;
+  p.in = static_cast<const char*>(in);
+  p.out = static_cast<char*>(out);
+  p.bytes = plan.bytes;
+  p.chunk_bytes = chunk_bytes;
+  p.matrix_elements = FastDivider(static_cast<uint32_t>(plan.rows * plan.cols));
+  p.rows = FastDivider(static_cast<uint32_t>(plan.rows));
+  p.cols = static_cast<uint32_t>(plan.cols);
+  p.batch_stride = plan.batch_stride * e;
+  p.row_stride = plan.row_stride * e;
+  const int64_t words_per_row = batched_small_words_per_row(plan.cols * e);
+  p.row_pitch = static_cast<uint32_t>(16 * words_per_row);
+  p.words_per_row = FastDivider(static_cast<uint32_t>(words_per_row));
+  return p;
+}
+
 // The input element, counted from the chunk's start, that output element `k` of the chunk
 // holds: matrix m's output element j x R + i is its input element i x C + j. Returns its
 // row (m x R + i) and column (j).

@@ -100,7 +100,10 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
     case TransposePath::TiledUnits:
       return cuda::launch_unit_tiled(plan, choice, in, out, stream);
     case TransposePath::BatchedSmall:
-      return cuda::launch_batched_small(plan, choice, in, out, stream);
+      return cuda::launch_batched_small(
+          plan.path == TransposePath::Memcpy ? pitched_rows_as_matrices(plan, choice.element_size)
+                                              : plan,
+          choice, in, out, stream);
     case TransposePath::SmallDim:
       switch (choice.element_size) {
         case 1:

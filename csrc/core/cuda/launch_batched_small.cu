@@ -15,19 +15,7 @@ namespace {
 template <int E>
 cudaError_t launch_batched_small_of(const TransposePlan& plan, const KernelChoice& choice,
                                     const void* in, void* out, cudaStream_t stream) {
-  BatchedSmallParams params;
-  params.in = static_cast<const char*>(in);
-  params.out = static_cast<char*>(out);
-  params.bytes = plan.bytes;
-  params.chunk_bytes = choice.chunk_bytes;
-  params.matrix_elements = FastDivider(static_cast<uint32_t>(plan.rows * plan.cols));
-  params.rows = FastDivider(static_cast<uint32_t>(plan.rows));
-  params.cols = static_cast<uint32_t>(plan.cols);
-  params.batch_stride = plan.batch_stride * E;
-  params.row_stride = plan.row_stride * E;
-  const int64_t words_per_row = batched_small_words_per_row(plan.cols * E);
-  params.row_pitch = static_cast<uint32_t>(16 * words_per_row);
-  params.words_per_row = FastDivider(static_cast<uint32_t>(words_per_row));
+  const BatchedSmallParams params = batched_small_params(plan, choice.chunk_bytes, in, out);
   const dim3 grid(static_cast<unsigned>(choice.blocks));
   if (choice.rows_apart) {
     batched_small_transpose_kernel<true, typename Bytes<E>::type>
