@@ -304,7 +304,8 @@ STRIDED_VIEWS = {
     "batch_slice": (lambda x: x.view(4, 75, 200)[:, 3:-3, 8:], "tiled_row_strided"),
     "transposed": (lambda x: x.t(), "memcpy"),
     "batch_transposed": (lambda x: x.view(4, 75, 200).mT, "memcpy"),
-    "column_step": (lambda x: x[:, ::2], "tiled_units"),  # strided elements
+    # strided elements; 8-byte and wider values in 8-byte units: ATen's copy, as wide
+    "column_step": (lambda x: x[:, ::2], lambda dtype: "aten_fallback" if dtype.itemsize >= 8 else "tiled_units"),
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
     # 4 x 200 matrices: the small-dim kernel (1- to 8-byte elements), the 200-element rows
     # on 16 bytes or not (1-byte rows are 8 bytes off); else under a tenth of the tiles
@@ -677,10 +678,10 @@ STRIDED_ELEMENTS = [
     ((4, 96, 40, 30), torch.float8_e4m3fn, (1, 2), lambda x: x[..., :14]),   # 2-byte units
     ((2, 70, 64, 23), torch.uint8, (1, 2), lambda x: x[..., 2:9]),           # 1-byte units
     ((70, 131, 4), torch.float16, (0, 1), lambda x: x[..., :1]),              # one value, 8 bytes apart
-    ((40, 300, 19), torch.int64, (0, 1), lambda x: x[..., :3]),             # runs of 3
+    ((40, 300, 76), torch.int16, (0, 1), lambda x: x[..., :12]),            # runs of 24 bytes
     ((96, 100, 19), torch.int32, (0, 1), lambda x: x[..., :2]),               # 8 bytes, 76 apart
-    ((3, 40, 66, 17), torch.complex64, (1, 2), lambda x: x[..., 1:16]),
-    ((70, 64, 2), torch.complex128, (0, 1), lambda x: x[..., :1]),            # 16 bytes, 8-byte units
+    ((3, 40, 66, 34), torch.float32, (1, 2), lambda x: x[..., 2:32]),
+    ((70, 64, 8), torch.float32, (0, 1), lambda x: x[..., :4]),              # 16 bytes, 8-byte units
     ((5, 40, 6, 64, 12), torch.bfloat16, (1, 3), lambda x: x[..., :10]),     # an outer dim
     ((1 + 64 * 80 * 9,), torch.uint8, (0, 1), lambda x: x[1:].view(64, 80, 9)[..., :5]),
     ((64, 129), torch.uint8, (0, 1), lambda x: x[:, ::3]),                   # 1-byte elements
@@ -701,6 +702,20 @@ def test_strided_elements_move_as_units(shape, dtype, dims, view):
     assert_bitwise_equal(plan_result(view(base), how).view(-1),
                          view(base).transpose(*dims).contiguous().view(-1))
     check(x, *dims)
+
+
+# 8-byte and wider values as strided elements would move as 8-byte units, no wider than the
+# values: ATen's strided copy is faster there (H200 sweep), and the kernel stays right.
+@pytest.mark.parametrize("shape,dtype,dims,view", [
+    ((40, 300, 19), torch.int64, (0, 1), lambda x: x[..., :3]),
+    ((3, 40, 66, 17), torch.complex64, (1, 2), lambda x: x[..., 1:16]),
+    ((70, 64, 2), torch.complex128, (0, 1), lambda x: x[..., :1]),
+], ids=str)
+def test_strided_8_byte_values_take_atens_copy(shape, dtype, dims, view):
+    x = view(random_tensor(shape, dtype, "cuda"))
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "aten_fallback" and "8-byte units" in how["reason"], how
+    check(x, *dims, tiled_too=True)
 
 
 # Rows or batches a pitch apart that cuts an element (as_strided views, padded pitches that
@@ -806,7 +821,7 @@ def test_rows_a_pitch_apart_take_a_2d_copy(shape, dtype, view, kernel):
 # the units they share (8, 4, 2 and 1 byte, outer dims, expanded columns) where those are
 # wider than the values; where not, ATen's copy, as wide, is faster.
 WIDE_NARROW_UNITS = [
-    ((2 + 40 * 30 * 200,), torch.bfloat16, (0, 1), lambda x: x[2:].view(40, 30, 200), 4, True),
+    ((2 + 40 * 30 * 400,), torch.bfloat16, (0, 1), lambda x: x[2:].view(40, 30, 400), 4, True),
     ((1 + 40 * 30 * 200,), torch.float32, (0, 1), lambda x: x[1:].view(40, 30, 200), 4, False),
     ((1 + 40 * 30 * 200,), torch.float64, (0, 1), lambda x: x[1:].view(40, 30, 200), 8, False),
     ((4 + 2 * 64 * 20 * 28 * 28,), torch.int8, (1, 2),
@@ -831,7 +846,8 @@ def test_wide_elements_off_16_bytes_move_in_the_units_they_share(shape, dtype, d
         assert how["path"] == "wide_elements" and f"unit={unit}," in how["kernel"], how
     else:  # units no wider than the values: ATen's copy is faster; the kernel stays right
         assert how["path"] == "aten_fallback" and "no wider than their values" in how["reason"], how
-        return check(x, *dims, tiled_too=True)
+        check(x, *dims, tiled_too=True)
+        return
     cpu = view(base) if view else base
     assert_bitwise_equal(plan_result(cpu, how).view(-1), cpu.transpose(*dims).contiguous().view(-1))
     check(x, *dims, tiled_too=True)
