@@ -38,10 +38,15 @@ def at_byte_offset(x, offset):
 
 
 def element_aligned(x):
-    """x, or where it lies off its element, its values at an aligned address (for ATen)."""
-    if x.data_ptr() % x.element_size() == 0:
+    """x, or where it lies off its element, its storage span at an aligned address with the
+    same sizes and strides (for ATen, whose CUDA kernels fault on it)."""
+    size = x.element_size()
+    if x.data_ptr() % size == 0:
         return x
-    return x.view(-1).view(torch.uint8).clone().view(x.dtype).view(x.shape)
+    span = 1 + sum((n - 1) * s for n, s in zip(x.shape, x.stride())) if x.numel() else 0
+    raw = torch.empty(0, dtype=torch.uint8, device=x.device).set_(
+        x.untyped_storage(), x.storage_offset() * size, (span * size,))
+    return raw.clone().view(x.dtype).as_strided(x.shape, x.stride())
 
 
 def cases(dtype):
