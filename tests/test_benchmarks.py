@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
 import bench_permute  # noqa: E402
 import bench_sweep  # noqa: E402
+import numpy as np  # noqa: E402
+import sector_bound  # noqa: E402
 import torch  # noqa: E402
 
 MIB = 1 << 20
@@ -647,3 +649,36 @@ def test_the_permute_script_prints_its_usage_without_a_gpu():
     for option in ("--cases", "--seed", "--quick", "--no-compile", "--only-fixed", "--out-dir",
                    "--reps", "--time-limit"):
         assert option in done.stdout, option
+
+
+# The sector bound (benchmarks/sector_bound.py): the 32-byte sectors an input's values touch,
+# counted against a brute-force count over every byte, and the traffic ratio it gives.
+def _brute_sectors(shape, strides, itemsize, byte_offset):
+    seen = set()
+    for index in np.ndindex(*shape):
+        start = byte_offset + itemsize * sum(i * s for i, s in zip(index, strides))
+        seen.update(range(start // 32, (start + itemsize - 1) // 32 + 1))
+    return len(seen)
+
+
+@pytest.mark.parametrize("shape,strides,itemsize,offset", [
+    ((64, 64), (64, 1), 4, 0),             # contiguous
+    ((64, 64), (1, 64), 4, 0),             # a transposed view: every sector of its extent
+    ((10, 3), (103, 1), 1, 5),             # 3 bytes of every 103, at an offset
+    ((6, 7, 9, 1), (1134, 162, 18, 1), 1, 0),  # one byte of every 18
+    ((5, 40, 7), (600, 15, 2), 2, 6),      # strided values, runs sharing sectors
+    ((3, 4, 5), (0, 5, 1), 8, 8),          # an expanded dim reads nothing more
+    ((2, 3, 4), (40, 12, 3), 1, 31),       # runs of one byte 3 apart across a sector edge
+])
+def test_sector_bound_counts_every_sector_the_values_touch(shape, strides, itemsize, offset):
+    assert sector_bound.input_sectors(shape, strides, itemsize, offset) == \
+        _brute_sectors(shape, strides, itemsize, offset)
+
+
+def test_sector_bound_is_one_copy_for_dense_inputs_and_more_for_sparse_ones():
+    case = dict(dtype="float32", shape=[256, 256], strides=[256, 1], storage_offset=0)
+    assert sector_bound.copy_ratio_bound(case) == 1.0
+    case.update(strides=[1, 256])  # a transposed view
+    assert sector_bound.copy_ratio_bound(case) == 1.0
+    case.update(dtype="uint8", shape=[1000, 3], strides=[103, 1])  # 3 bytes of 103
+    assert 5.5 < sector_bound.copy_ratio_bound(case) < 6.5
