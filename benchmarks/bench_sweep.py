@@ -70,6 +70,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
+import sector_bound  # noqa: E402
+
 MIB = 1 << 20
 MIN_BYTES = 1 * MIB
 MAX_BYTES = 1 << 30
@@ -504,7 +506,9 @@ def worst_lines(results, describe_case, n=5):
     worst = sorted((r for r in results if (r.get("ratio_to_copy") or {}).get("gputranspose")),
                    key=lambda r: -r["ratio_to_copy"]["gputranspose"])[:n]
     return [f"  worst: {describe_case(r)} {r['ratio_to_copy']['gputranspose']:.3f} x copy"
-            f" ({r.get('path', '?')})" for r in worst]
+            f" ({r.get('path', '?')}"
+            + (f", sector bound {r['sector_bound']:.2f}" if "sector_bound" in r else "") + ")"
+            for r in worst]
 
 
 def describe(case):
@@ -720,8 +724,13 @@ class Sweep:
             explained = self.explain(x, case)
             if isinstance(explained, dict) and "path" in explained:
                 result["path"] = explained["path"]
+                result["kernel"] = explained.get("kernel")
         except Exception as e:  # explain is informative only
             result["path_error"] = f"{type(e).__name__}: {e}"[:300]
+        try:  # the least traffic any kernel moves, over a copy's (sector_bound.py)
+            result["sector_bound"] = round(sector_bound.copy_ratio_bound(result), 4)
+        except Exception as e:  # informative only
+            result["sector_bound_error"] = f"{type(e).__name__}: {e}"[:300]
 
         fns = self.functions(x, case)
         if not self.args.no_compile:
