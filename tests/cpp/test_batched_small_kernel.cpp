@@ -7,6 +7,7 @@
 #include "core/cuda/batched_small_transpose.cuh"
 #include "core/kernel_choice.h"
 #include "core/layout_plan.h"
+#include "h100_facts.h"
 
 #include <gtest/gtest.h>
 
@@ -23,14 +24,6 @@ struct alignas(16) Vec16 {
   uint32_t w[4];
 };
 
-DeviceFacts h100() {
-  DeviceFacts facts;
-  facts.sm_count = 132;
-  facts.l2_bytes = 50 << 20;
-  facts.memory_bytes_per_s = 3.35e12;
-  facts.small_tile_blocks_1 = facts.small_tile_blocks_16 = 132 * 4;
-  return facts;
-}
 
 template <bool ROWS_APART, class Element>
 void run_blocks(const cuda::BatchedSmallParams& p, int64_t shared_bytes) {

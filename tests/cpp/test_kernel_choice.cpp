@@ -2,6 +2,7 @@
 // facts. Pure host code (csrc/core), so it runs without a GPU.
 #include "core/kernel_choice.h"
 #include "core/layout_plan.h"
+#include "h100_facts.h"
 
 #include <gtest/gtest.h>
 
@@ -12,15 +13,6 @@ namespace gputranspose {
 namespace {
 
 // An H100 SXM as the CUDA launcher reads it.
-DeviceFacts h100() {
-  DeviceFacts facts;
-  facts.sm_count = 132;
-  facts.l2_bytes = 50 << 20;
-  facts.memory_bytes_per_s = 3.35e12;
-  facts.small_tile_blocks_1 = 132 * 4;
-  facts.small_tile_blocks_16 = 132 * 4;
-  return facts;
-}
 
 DeviceFacts faster_memory() {
   DeviceFacts facts = h100();

@@ -26,6 +26,8 @@
 // (the same offset for the whole row), and are stored as a word, two halves, or a byte, a
 // half and a byte. Strided elements are read unit by unit as before.
 
+#include "../kernel_choice.h"
+#include "../layout_plan.h"
 #include "fast_divider.h"
 #include "outer_batch.cuh"
 #include "ptx.cuh"
@@ -52,6 +54,33 @@ struct UnitTiledParams {
   FastDivider tiles_c;       // tiles along a matrix's columns
   OuterBatch outer;
 };
+
+// The kernel's parameters for a TiledUnits plan and its KernelChoice (unit U bytes).
+inline UnitTiledParams unit_tiled_params(const TransposePlan& plan, const KernelChoice& choice,
+                                         const void* in, void* out) {
+  const int64_t u = choice.unit_size;
+  UnitTiledParams params;
+  params.in = static_cast<const char*>(in);
+  params.out = static_cast<char*>(out);
+  params.rows = plan.rows;
+  params.cols = plan.cols;
+  // The input's strides in units: every one is a whole number of them (kernel_choice.cpp),
+  // though a unit may be wider than the strides' own (values of 1 byte, units of 2).
+  params.batch_stride = plan.batch_stride * plan.stride_unit / u;
+  params.row_stride = plan.row_stride * plan.stride_unit / u;
+  params.col_stride = plan.col_stride * plan.stride_unit / u;
+  params.out_batch_stride = plan.out_batch_stride;
+  params.out_row_stride = plan.out_row_stride;
+  params.tile = choice.tile_rows;
+  params.pitch = choice.unit_pitch;
+  params.units = FastDivider(static_cast<uint32_t>(plan.element_size / u));
+  const int64_t tiles_r = (plan.rows + choice.tile_rows - 1) / choice.tile_rows;
+  const int64_t tiles_c = (plan.cols + choice.tile_cols - 1) / choice.tile_cols;
+  params.matrix_tiles = FastDivider(static_cast<uint32_t>(tiles_r * tiles_c));
+  params.tiles_c = FastDivider(static_cast<uint32_t>(tiles_c));
+  params.outer = outer_batch(plan, plan.stride_unit, plan.element_size);
+  return params;
+}
 
 constexpr int kUnitTiledThreads = 256;
 constexpr int kUnitTiledWarps = kUnitTiledThreads / 32;

@@ -1,0 +1,196 @@
+// The unit-tiled kernel (cuda/unit_tiled_transpose.cuh) compiled for the host and run as the
+// GPU runs it: each block's 256 threads are threads of their own, __syncthreads() a barrier
+// across them, shared memory one buffer; the parameters the launcher's (unit_tiled_params)
+// from the kernel choice. Over random layouts of odd elements (3-46 bytes, 1-, 2-, 4-
+// and 8-byte units, words and units a lane), row slices, storage offsets, strided elements
+// and pointers at any byte, the result equals the transpose byte for byte and no byte
+// outside the output is written. No GPU needed.
+#include <cuda_runtime.h>  // dim3, uint2, uint4 and the CUDA keywords, before they are mapped
+
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <random>
+#include <thread>
+#include <vector>
+
+namespace {
+
+// The block's barrier: __syncthreads() for kUnitTiledThreads host threads.
+class BlockBarrier {
+ public:
+  explicit BlockBarrier(int threads) : threads_(threads) {}
+  void arrive_and_wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    const int64_t phase = phase_;
+    if (++waiting_ == threads_) {
+      waiting_ = 0;
+      ++phase_;
+      all_arrived_.notify_all();
+    } else {
+      all_arrived_.wait(lock, [&] { return phase_ != phase; });
+    }
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable all_arrived_;
+  int threads_;
+  int waiting_ = 0;
+  int64_t phase_ = 0;
+};
+
+struct HostIndex {
+  unsigned x = 0, y = 0, z = 0;
+};
+thread_local HostIndex host_thread_index;
+HostIndex host_block_index;
+BlockBarrier* host_barrier = nullptr;
+
+}  // namespace
+
+// The kernel's CUDA built-ins, as the host block provides them.
+#undef __global__
+#define __global__
+#undef __launch_bounds__
+#define __launch_bounds__(threads)
+#define threadIdx host_thread_index
+#define blockIdx host_block_index
+#define __syncthreads() host_barrier->arrive_and_wait()
+inline unsigned __cvta_generic_to_shared(const void*) { return 0; }  // ptx.cuh's cp.async only
+
+#include "core/kernel_choice.h"
+#include "core/layout_plan.h"
+
+namespace gputranspose {
+namespace cuda {
+alignas(16) char smem_bytes[64 * 1024];  // the kernel's extern __shared__ buffer
+// No outer batch dims here (the cases are 3-D with the element last).
+struct OuterBatch;
+template <class In, class Out>
+inline bool add_outer_offsets(const OuterBatch&, In&, Out&) {
+  return true;
+}
+}  // namespace cuda
+}  // namespace gputranspose
+
+#include "core/cuda/unit_tiled_transpose.cuh"
+#include "h100_facts.h"
+
+#include <gtest/gtest.h>
+
+namespace gputranspose {
+namespace {
+
+using cuda::FastDivider;
+using cuda::kUnitTiledThreads;
+using cuda::UnitTiledParams;
+
+
+// The launcher's parameters and grid, every block in turn.
+template <int U, bool WORDS>
+void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const char* in, char* out) {
+  const UnitTiledParams p = cuda::unit_tiled_params(plan, choice, in, out);
+  const int64_t tiles_r = (plan.rows + choice.tile_rows - 1) / choice.tile_rows;
+  const int64_t tiles_c = (plan.cols + choice.tile_cols - 1) / choice.tile_cols;
+  ASSERT_LE(choice.shared_bytes, static_cast<int>(sizeof(cuda::smem_bytes)));
+  ASSERT_EQ(choice.blocks, plan.batch * tiles_r * tiles_c);
+  // The block's threads live for the whole grid: thread 0 sets up each block (its index,
+  // shared memory poisoned) between two barriers, then all run the kernel.
+  BlockBarrier barrier(kUnitTiledThreads);
+  host_barrier = &barrier;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kUnitTiledThreads; ++t) {
+    threads.emplace_back([&p, &barrier, &choice, t] {
+      host_thread_index.x = static_cast<unsigned>(t);
+      for (int64_t block = 0; block < choice.blocks; ++block) {
+        if (t == 0) {
+          host_block_index.x = static_cast<unsigned>(block);
+          std::memset(cuda::smem_bytes, 0x5A, sizeof(cuda::smem_bytes));
+        }
+        barrier.arrive_and_wait();
+        cuda::unit_tiled_transpose_kernel<U, WORDS>(p);
+        barrier.arrive_and_wait();
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+}
+
+void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in, char* out) {
+  switch (c.unit_size) {
+    case 1:
+      return c.unit_words ? run_kernel<1, true>(plan, c, in, out) : run_kernel<1, false>(plan, c, in, out);
+    case 2:
+      return run_kernel<2, true>(plan, c, in, out);
+    case 4:
+      return run_kernel<4, false>(plan, c, in, out);
+    case 8:
+      return run_kernel<8, false>(plan, c, in, out);
+  }
+  FAIL() << "unit " << c.unit_size;
+}
+
+TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
+  std::mt19937_64 rng(20261128);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int run_cases = 0, words = 0, units = 0, strided = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    // x: (rows, cols, k) values of `es` bytes, dims 0 and 1 swapped: elements of k values,
+    // or (strided elements) of `keep` of them where the last dim is sliced.
+    static const int64_t kValueBytes[] = {1, 2, 4};
+    static const int64_t kValues[] = {3, 5, 6, 7, 9, 10, 11, 12, 23};
+    const int64_t es = kValueBytes[pick(0, 2)];
+    const int64_t k = kValues[pick(0, 8)];
+    const int64_t keep = pick(0, 4) == 0 ? pick(1, k - 1) : k;  // a sliced last dim
+    const int64_t rows = pick(0, 1) ? pick(1, 70) : pick(33, 130);
+    const int64_t cols = pick(0, 1) ? pick(1, 70) : pick(33, 130);
+    const int64_t pad = pick(0, 2) == 0 ? pick(1, 5) : 0;  // a row slice, in values
+    const int64_t offset = pick(0, 3) == 0 ? pick(1, 7) : 0;  // a storage offset, in values
+    const int64_t byte_shift = pick(0, 5) == 0 ? pick(1, es * 16 - 1) : 0;  // off the value
+    std::vector<int64_t> sizes{rows, cols, keep}, strides{cols * k + pad, k, 1};
+    const int64_t in_bytes = (offset + (rows - 1) * strides[0] + (cols - 1) * k + keep) * es;
+    const int64_t out_bytes = rows * cols * keep * es;
+    std::vector<char> in_buffer(in_bytes + 512), out_buffer(out_bytes + 512);
+    for (char& c : in_buffer) c = static_cast<char>(rng());
+    std::memset(out_buffer.data(), 0xA5, out_buffer.size());
+    auto aligned = [](char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; };
+    const char* in = aligned(in_buffer.data()) + byte_shift + offset * es;
+    char* out = aligned(out_buffer.data());
+    StridedLayout x{3, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
+    const TransposePlan plan = plan_transpose(x, {0, 1, false}, 256);
+    // The kernel wherever the plan takes it, whatever the choice's fallback rules say.
+    ChoiceOverrides kernels_always;
+    kernels_always.fallback = 0;
+    const KernelChoice c = choose_kernel(plan, h100(), kernels_always);
+    if (c.path != TransposePath::TiledUnits) continue;
+    ++run_cases;
+    (c.unit_words ? words : units) += 1;
+    strided += keep < k;
+    run_choice(plan, c, in, out);
+    if (testing::Test::HasFatalFailure()) return;
+    const int64_t e = keep * es;
+    for (int64_t i = 0; i < rows; ++i) {
+      for (int64_t j = 0; j < cols; ++j) {
+        ASSERT_EQ(std::memcmp(in + (i * strides[0] + j * k) * es, out + (j * rows + i) * e, e), 0)
+            << "trial " << trial << ": " << rows << " x " << cols << " elements of " << keep
+            << " x " << es << " bytes (" << k << " apart), pad " << pad << ", offset " << offset
+            << ", byte shift " << byte_shift << ", unit " << c.unit_size << ", tile "
+            << c.tile_rows << (c.unit_words ? ", words" : "") << ": element (" << i << ", " << j << ")";
+      }
+    }
+    for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
+      if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(run_cases, 80);
+  EXPECT_GT(words, 25);
+  EXPECT_GT(units, 15);
+  EXPECT_GT(strided, 8);
+}
+
+}  // namespace
+}  // namespace gputranspose
