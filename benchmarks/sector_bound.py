@@ -36,11 +36,19 @@ DTYPE_BYTES = {"bool": 1, "uint8": 1, "int8": 1, "float8_e4m3fn": 1, "float8_e5m
 
 
 def _line_sectors(start, run, pitch, count):
-    """Distinct sectors of `count` runs of `run` bytes, `pitch` bytes apart, from byte `start`."""
-    pos = start + pitch * np.arange(count, dtype=np.int64)
+    """Distinct sectors of `count` runs of `run` bytes, `pitch` bytes apart, from byte `start`.
+    Each run adds the sectors past its predecessor's; that depends only on where the two lie
+    mod 32, which repeats every `period` runs, so one period counts for all."""
+    period = SECTOR // math.gcd(pitch % SECTOR or SECTOR, SECTOR)
+    n = min(count, 1 + period)
+    pos = start + pitch * np.arange(n, dtype=np.int64)
     lo, hi = pos // SECTOR, (pos + run - 1) // SECTOR
     prev_hi = np.concatenate(([lo[0] - 1], np.maximum.accumulate(hi)[:-1]))
-    return int(np.maximum(hi - np.maximum(lo, prev_hi + 1) + 1, 0).sum())
+    added = np.maximum(hi - np.maximum(lo, prev_hi + 1) + 1, 0)
+    if count <= n:
+        return int(added.sum())
+    full, rest = divmod(count - 1, period)
+    return int(added[0] + full * added[1:].sum() + added[1:1 + rest].sum())
 
 
 def input_sectors(shape, strides, itemsize, byte_offset):

@@ -10,11 +10,16 @@ build's) take the kernels a different device would run: --help lists them.
 
 import argparse
 import math
+import os
 import sys
 
 import torch
 
 import torch_transpose
+
+# Tensors off their value's alignment, and ATen's reference for them: the tests' helpers.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+from helpers import at_byte_offset, element_aligned  # noqa: E402
 
 op = torch.ops.gputranspose
 DTYPES = [torch.uint8, torch.bfloat16, torch.float32, torch.float64, torch.complex128]
@@ -26,27 +31,6 @@ WIDE_TILE_SHAPES = {1: (2, 4000, 4096), 16: (2048, 1056)}
 def random_bytes(shape, dtype):
     n = torch.empty((), dtype=dtype).element_size() * math.prod(shape)
     return torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda").view(dtype).view(shape)
-
-
-def at_byte_offset(x, offset):
-    """A copy of x whose data pointer lies `offset` bytes past a fresh buffer's, written as
-    bytes (ATen's CUDA kernels fault on tensors off their element)."""
-    storage = torch.empty(x.numel() * x.element_size() + offset, dtype=torch.uint8, device="cuda")
-    y = torch.empty(0, dtype=x.dtype, device="cuda").set_(storage.untyped_storage()[offset:], 0, x.shape)
-    y.view(-1).view(torch.uint8).copy_(x.contiguous().view(-1).view(torch.uint8))
-    return y
-
-
-def element_aligned(x):
-    """x, or where it lies off its element, its storage span at an aligned address with the
-    same sizes and strides (for ATen, whose CUDA kernels fault on it)."""
-    size = x.element_size()
-    if x.data_ptr() % size == 0:
-        return x
-    span = 1 + sum((n - 1) * s for n, s in zip(x.shape, x.stride())) if x.numel() else 0
-    raw = torch.empty(0, dtype=torch.uint8, device=x.device).set_(
-        x.untyped_storage(), x.storage_offset() * size, (span * size,))
-    return raw.clone().view(x.dtype).as_strided(x.shape, x.stride())
 
 
 def cases(dtype):
