@@ -118,6 +118,10 @@ def adjacent_dims_cases():
     yield "7-byte words at an odd address", random_bytes((1 + 67 * 129 * 7,), torch.uint8)[1:].view(67, 129, 7), (0, 1)
     yield "46-byte elements in 2-byte units", random_bytes((50, 40, 23), torch.int16), (0, 1)
     yield "strided elements, 3-byte words, outer dim", random_bytes((3, 63, 4, 97, 7), torch.uint8)[..., 1:4], (1, 3)
+    # Tiles of about 16 KiB: 64 x 64 tiles of 3-byte words (more rows a warp than a pass of
+    # its edges), a short side of 24 whole.
+    yield "3-byte words, 64 x 64 tiles", random_bytes((40, 256, 256, 3), torch.uint8), (1, 2)
+    yield "3-byte words, a short side whole", random_bytes((24, 40000, 3), torch.uint8), (0, 1)
     # Pitches that cut an element (input strides in values), data pointers off the element.
     yield "wide elements, pitch cutting the element", random_bytes((96 * 50 * 72,), torch.float16).as_strided((96, 50, 64), (3600, 72, 1)), (0, 1)
     yield "units, pitch cutting the element", random_bytes((40 * 8820,), torch.int64).as_strided((40, 30, 14, 14), (8820, 294, 21, 1)), (0, 1)

@@ -655,6 +655,41 @@ def test_odd_elements_move_as_units(shape, dtype, dims, view):
     check(x, *dims, tiled_too=True)
 
 
+# Odd elements back to back take tiles of about 16 KiB (kernel_choice.cpp): a short side
+# whole, long sides up to 128 elements and evened out, tiles of more rows than a warp's pass
+# of edges moves (1-byte units: 5 rows a warp), rows at every address mod 4. Each case runs
+# in the rule's tiles, square ones and tiles of other sizes, byte for byte.
+TILE_SHAPES = [
+    ((8, 195, 1024, 3), torch.uint8, (1, 2), None),           # 98 x 64 tiles of 3 bytes
+    ((24, 20011, 3), torch.uint8, (0, 1), None),              # a short side of 24, whole
+    ((45, 5847, 3), torch.float16, (0, 1), None),             # 2-byte units
+    ((1 + 130 * 129 * 5,), torch.uint8, (0, 1), lambda x: x[1:].view(130, 129, 5)),
+    ((257, 130, 7), torch.uint8, (0, 1), lambda x: x[:, 1:]),  # rows 903 bytes apart
+    ((3, 100, 7, 90, 3), torch.int16, (1, 3), None),           # an outer dim
+    ((600, 130, 3), torch.float32, (0, 1), None),              # 4-byte units, a unit a lane
+    ((130, 300, 5), torch.float16, (0, 1), None),              # 10 bytes in 2-byte units
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", TILE_SHAPES,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in TILE_SHAPES])
+def test_odd_elements_take_tiles_of_about_16_kib(shape, dtype, dims, view):
+    development_build_or_skip()
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    expected = element_aligned(x).transpose(*dims).contiguous()
+    tiles = set()
+    for tile_bytes in (-1, 0, 2048, 8192, 16384, 49152):
+        how = torch_transpose._C._explain_tuned(x, *dims, fallback=0, unit_tile_bytes=tile_bytes)
+        assert how["path"] == "tiled_units", how
+        tiles.add(how["tile"])
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        got = torch_transpose._C._transpose_tuned(x, *dims, fallback=0, unit_tile_bytes=tile_bytes)
+        assert_bitwise_equal(got, expected)
+    assert len(tiles) >= 3, tiles
+    assert max(max(t) for t in tiles) > 32, tiles
+
+
 # Odd elements into out= buffers at every address mod 4: units as small as the output's
 # alignment (1 byte at an odd address), words into output rows that start anywhere.
 @pytest.mark.parametrize("offset", [1, 2, 3])
@@ -729,7 +764,7 @@ PITCHES_CUTTING_ELEMENTS = [
     ((3, 40, 20, 48), (44000, 1100, 52, 1), torch.float32, (1, 2), "wide_elements"),  # an outer dim
     ((64, 30, 28), (1110, 37, 1), torch.float32, (0, 1), "tiled_units"),           # 4-byte units
     ((40, 30, 14, 56), (35280, 1176, 84, 1), torch.int16, (0, 1), "tiled_units"),  # 112 B, 168 apart
-    ((64, 8, 4), (33, 4, 1), torch.bfloat16, (0, 1), "tiled_units"),              # 2-byte units
+    ((64, 40, 4), (161, 4, 1), torch.bfloat16, (0, 1), "tiled_units"),            # 2-byte units
     ((70, 33, 5), (167, 5, 1), torch.uint8, (0, 1), "tiled_units"),                # 5 B, 167 apart
 ]
 

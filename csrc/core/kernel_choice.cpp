@@ -327,49 +327,183 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
-// The unit-tiled kernel's shared-memory rows for 4-byte words (unit_tiled_transpose.cuh):
-// at least T x E bytes apart, and E bytes apart mod 128. A warp gathers the bytes of
-// consecutive output words, 4 apart in the output, from consecutive elements of one column,
-// a row apart: with rows E apart mod 128 they lie 4 apart mod 128 in shared memory too, so
-// each gather meets 32 distinct banks. (Rows as far apart mod 4 as the input's rows would
-// keep every input word whole in shared memory, but in 3 of the 4 residues they cost each
-// gather 1.5-1.9 ways on average: the host emulation of the kernel.)
-int64_t unit_words_pitch(int64_t tile, int64_t e) {
-  const int64_t least = tile * e;
+// The unit-tiled kernel's shared-memory rows (unit_tiled_transpose.cuh), for tile rows of
+// `cols` elements of E bytes. Words (units of 1 and 2 bytes): at least cols x E bytes apart,
+// and E apart mod 128. A warp gathers the bytes of consecutive output words, 4 apart in the
+// output, from consecutive elements of one column, a row apart: with rows E apart mod 128
+// they lie 4 apart mod 128 in shared memory too, so each gather meets 32 distinct banks.
+// (Rows as far apart mod 4 as the input's rows would keep every input word whole in shared
+// memory, but in 3 of the 4 residues they cost each gather 1.5-1.9 ways on average: the
+// host emulation of the kernel.)
+int64_t unit_words_pitch(int64_t cols, int64_t e) {
+  const int64_t least = cols * e;
   return least + ((e - least) % 128 + 128) % 128;
 }
 
-// Elements of odd sizes: square tiles of T x T elements, T as large as keeps the tile
-// (with its padding column, or its rows for words) within the 48 KiB every kernel may take:
-// 32 up to 46-byte elements (45 for words), 16 up to 180, 8 beyond.
-void choose_units(KernelChoice& c, const TransposePlan& plan) {
+// A unit a lane (units of 4 and 8 bytes): rows k units apart mod 32 (k units an element).
+// Unit u of element c of row r then lies r k + c k + u units from the start mod 32, so the
+// lanes of an output row's gather (r k + u consecutive) meet 32 distinct banks (16 distinct
+// pairs a half-warp for 8-byte units).
+int64_t unit_lanes_pitch(int64_t cols, int64_t e, int64_t unit) {
+  const int64_t k = e / unit;
+  const int64_t least = cols * k;
+  return (least + ((k - least) % 32 + 32) % 32) * unit;
+}
+
+// The longest tile side of the unit-tiled kernel: a warp moves the head and tail units of its
+// tile rows' runs (an eighth of the side) in passes of 5 rows (1-byte units).
+constexpr int64_t kMaxUnitTileSide = 128;
+// Elements of up to 32 bytes that move as words (1- and 2-byte units) and lie back to back
+// take tiles of about 16 KiB where the matrix has them: a tile of 32 x 32 elements of 3-14
+// bytes is 3-14 KiB, and the words' gathers and the tile's loads, which wait on each other a
+// tile at a time, bound the kernel. On the sweep's cases of 16 MiB or more (seed 0, H100)
+// such tiles take 0.47-0.77x the time of square ones of 32 (float16 45 x 584693 x 3 in 45 x 64
+// tiles: 1.39x a copy against 2.94x). Other elements keep square tiles of up to 32, fitted to
+// the matrix (shared memory for the elements there are, so more blocks an SM): larger tiles
+// of units a lane lose (float32 17280 x 1024 x 3 in 64 x 32 tiles: 1.14x the time), and so do
+// those of wider elements (bool 97 x 32 x 255 x 255 in 8 x 16: 1.07x; seeds 101 and 102). For
+// strided elements (each read as its own run) the tile's shape changes nothing (0.97x).
+constexpr int64_t kUnitTileBytes = 16384;
+constexpr int64_t kMaxGrownUnitElementBytes = 32;
+// The tiles grow only while the tensor keeps this many blocks an SM: a small tensor in large
+// tiles leaves SMs idle (bfloat16 4 x 124 x 415 x 3, 1 MiB: 1.30x a copy in 32 x 32 tiles,
+// 2.52x in 62 x 60).
+constexpr int64_t kMinUnitTileBlocksPerSm = 4;
+// Elements back to back whose tile's output rows are shorter than kMinUnitTileRunBytes (a
+// warp an output row, most of its lanes idle), or whose matrix holds less than this in a
+// tile (both sides short), run as the framework's strided copy (sweep distribution, seeds 101
+// and 102, H100): float16 8 x 2481247 x 3 (8 x 128 tiles of 6-byte elements, 48-byte output
+// rows) 2.75x a copy against 1.78x, float8 4 x 14 x 300753 x 3 (42 bytes) 3.51x against 3.11x
+// (but int8 4 x 13 x 204913 x 3 x 3, 117 bytes: 1.53x against 2.87x); uint8 7416 x 5 x 32 x 2
+// x 2 (tiles of 640 bytes) 4.26x against 1.80x, float16 3422 x 3 x 14 x 14 (1176 bytes) 1.33x
+// against 1.06x, where float8 21568 x 4 x 8 x 7 x 7 (1568 bytes) takes 2.40x against 2.89x.
+constexpr int64_t kMinUnitTileBytes = 1536;
+constexpr int64_t kMinUnitTileRunBytes = 64;
+
+int64_t unit_tile_shared_bytes(int64_t tile_rows, int64_t tile_cols, int64_t e, int64_t unit,
+                               bool words) {
+  return words ? tile_rows * unit_words_pitch(tile_cols, e) + kUnitTiledSharedSlack
+               : tile_rows * unit_lanes_pitch(tile_cols, e, unit);
+}
+
+struct UnitTile {
+  int64_t rows = 32;
+  int64_t cols = 32;
+};
+
+// The unit-tiled kernel's tiles: square (T x T, T the largest of 32, 16 and 8 that fits 48
+// KiB with the rows' padding: 32 up to 45-byte elements for words, 46 for units; 16 up to
+// about 180), fitted (T x T cut to the matrix's sides), or grown to about `bytes`.
+enum class UnitTiles { Square, Fitted, Grown };
+
+// Grown tiles: each side starts at 32 elements (or the matrix's side, where shorter) and the
+// shorter one doubles, up to the matrix's side and kMaxUnitTileSide, until a tile holds
+// `bytes` or would leave fewer than `min_blocks` blocks; then the longer side halves while the
+// tile (with its rows' padding) outgrows the 48 KiB every kernel may take; then each side is
+// evened out over the tiles it takes (130 rows: two tiles of 65).
+UnitTile unit_tile(const TransposePlan& plan, int64_t unit, bool words, UnitTiles kind,
+                   int64_t bytes, int64_t min_blocks) {
   const int64_t e = plan.element_size;
-  int tile = e * 32 * 33 <= 48 * 1024 ? 32 : e * 16 * 17 <= 48 * 1024 ? 16 : 8;
-  // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a
-  // data pointer is less aligned (a view at a storage offset) or an input stride is (strided
-  // elements a part of an element apart): every unit then lies on its own size.
-  const int64_t unit = shared_unit(plan, unit_bytes(e));
+  auto fits = [&](const UnitTile& t) {
+    return unit_tile_shared_bytes(t.rows, t.cols, e, unit, words) <= kUnitTiledSharedBytes;
+  };
+  UnitTile t;
+  if (kind != UnitTiles::Grown) {
+    while (!fits(t)) t.rows = t.cols = t.rows / 2;
+    if (kind == UnitTiles::Fitted) {
+      t.rows = std::min(t.rows, plan.rows);
+      t.cols = std::min(t.cols, plan.cols);
+    }
+    return t;
+  }
+  auto blocks = [&](const UnitTile& s) {
+    return plan.outer_count * plan.batch * ((plan.rows + s.rows - 1) / s.rows) *
+           ((plan.cols + s.cols - 1) / s.cols);
+  };
+  t.rows = std::min(t.rows, plan.rows);
+  t.cols = std::min(t.cols, plan.cols);
+  const int64_t max_r = std::min(plan.rows, kMaxUnitTileSide);
+  const int64_t max_c = std::min(plan.cols, kMaxUnitTileSide);
+  while (t.rows * t.cols * e < bytes && (t.rows < max_r || t.cols < max_c)) {
+    UnitTile next = t;
+    if (t.rows < max_r && (t.rows <= t.cols || t.cols == max_c)) {
+      next.rows = std::min(2 * t.rows, max_r);
+    } else {
+      next.cols = std::min(2 * t.cols, max_c);
+    }
+    if (blocks(next) < min_blocks) break;
+    t = next;
+  }
+  while (!fits(t)) {
+    int64_t& longer = t.rows >= t.cols ? t.rows : t.cols;
+    longer = std::max<int64_t>(1, longer / 2);
+  }
+  auto even = [](int64_t extent, int64_t side) {
+    const int64_t tiles = (extent + side - 1) / side;
+    return (extent + tiles - 1) / tiles;
+  };
+  t.rows = even(plan.rows, t.rows);
+  t.cols = even(plan.cols, t.cols);
+  return t;
+}
+
+// The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a data
+// pointer is less aligned (a view at a storage offset) or an input stride is (strided elements
+// a part of an element apart): every unit then lies on its own size. Units of 1 and 2 bytes
+// move as 4-byte words, each gathered from at most two elements (so not 1- and 2-byte strided
+// elements in 1-byte units: a unit a lane).
+int64_t unit_of(const TransposePlan& plan) { return shared_unit(plan, unit_bytes(plan.element_size)); }
+bool unit_words(const TransposePlan& plan, int64_t unit) {
+  return unit == 2 || (unit == 1 && plan.element_size >= 3);
+}
+
+// Which tiles, and the bytes of grown ones.
+UnitTiles unit_tiles(const TransposePlan& plan, bool words, const ChoiceOverrides& overrides,
+                     int64_t& bytes) {
+  bytes = overrides.unit_tile_bytes > 0 ? overrides.unit_tile_bytes : kUnitTileBytes;
+  if (overrides.unit_tile_bytes == 0 || strided_elements(plan)) return UnitTiles::Square;
+  if (overrides.unit_tile_bytes > 0) return UnitTiles::Grown;
+  return words && plan.element_size <= kMaxGrownUnitElementBytes ? UnitTiles::Grown
+                                                                 : UnitTiles::Fitted;
+}
+
+// Elements back to back in tiles too small for the kernel to beat the framework's copy
+// (kMinUnitTileBytes, kMinUnitTileRunBytes): the tile their matrix allows, whatever the
+// tensor's size.
+bool unit_tiles_too_small(const TransposePlan& plan, const ChoiceOverrides& overrides) {
+  const int64_t unit = unit_of(plan);
+  const bool words = unit_words(plan, unit);
+  int64_t bytes = 0;
+  const UnitTiles kind = unit_tiles(plan, words, overrides, bytes);
+  if (kind == UnitTiles::Square) return false;
+  const UnitTile t = unit_tile(plan, unit, words, kind, bytes, 0);
+  return t.rows * t.cols * plan.element_size < kMinUnitTileBytes ||
+         t.rows * plan.element_size < kMinUnitTileRunBytes;
+}
+
+void choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
+                  const ChoiceOverrides& overrides) {
+  const int64_t e = plan.element_size;
+  const int64_t unit = unit_of(plan);
   c.unit_size = static_cast<int>(unit);
   c.threads = 256;
-  // Units of 1 and 2 bytes move as 4-byte words, each gathered from at most two elements (so
-  // not 1- and 2-byte strided elements in 1-byte units: a unit a lane), in rows up to 127
-  // bytes longer than T x E: where they outgrow 48 KiB (46-byte elements), the tile halves.
-  c.unit_words = unit == 2 || (unit == 1 && e >= 3);
-  if (c.unit_words) {
-    while (tile * unit_words_pitch(tile, e) + kUnitTiledSharedSlack > kUnitTiledSharedBytes) {
-      tile /= 2;
-    }
-    c.unit_pitch = static_cast<int>(unit_words_pitch(tile, e));
-    c.shared_bytes = static_cast<int>(tile * c.unit_pitch + kUnitTiledSharedSlack);
-  } else {
-    c.shared_bytes = static_cast<int>(tile * (tile + 1) * e);
-  }
-  c.tile_rows = c.tile_cols = tile;
+  c.unit_words = unit_words(plan, unit);
+  int64_t bytes = 0;
+  const UnitTiles kind = unit_tiles(plan, c.unit_words, overrides, bytes);
+  // A tile size on request (experiments, tests) is taken whatever the blocks it leaves.
+  const int64_t min_blocks =
+      overrides.unit_tile_bytes > 0 ? 0 : kMinUnitTileBlocksPerSm * facts.sm_count;
+  const UnitTile t = unit_tile(plan, unit, c.unit_words, kind, bytes, min_blocks);
+  c.tile_rows = static_cast<int>(t.rows);
+  c.tile_cols = static_cast<int>(t.cols);
+  c.unit_pitch = static_cast<int>(c.unit_words ? unit_words_pitch(t.cols, e)
+                                               : unit_lanes_pitch(t.cols, e, unit));
+  c.shared_bytes = static_cast<int>(unit_tile_shared_bytes(t.rows, t.cols, e, unit, c.unit_words));
   const int64_t blocks_x =
-      plan.batch * ((plan.rows + tile - 1) / tile) * ((plan.cols + tile - 1) / tile);
+      plan.batch * ((plan.rows + t.rows - 1) / t.rows) * ((plan.cols + t.cols - 1) / t.cols);
   c.blocks = blocks_x * plan.outer_count;
   c.tile_utilization = static_cast<double>(plan.outer_count * plan.batch * plan.rows * plan.cols) /
-                       (static_cast<double>(c.blocks) * tile * tile);
+                       (static_cast<double>(c.blocks) * t.rows * t.cols);
   if (blocks_x > std::numeric_limits<int32_t>::max()) {
     c.unsupported = "tensor too large for one launch (2^31 tiles or more)";
   }
@@ -563,7 +697,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       choose_tiled(c, plan, facts, overrides);
       break;
     case TransposePath::TiledUnits:
-      choose_units(c, plan);
+      choose_units(c, plan, facts, overrides);
       break;
     case TransposePath::WideElements:
       choose_wide(c, plan, facts);
@@ -593,6 +727,14 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       c.fallback_reason = why;
       return c;
     }
+  }
+  if (c.path == TransposePath::TiledUnits && !strided && c.unsupported == nullptr &&
+      overrides.fallback < 0 && !off_value(plan) && unit_tiles_too_small(plan, overrides)) {
+    c.path = TransposePath::AtenFallback;
+    c.fallback_reason =
+        "elements of odd sizes whose matrix fills tiles of under 1.5 KiB, or tiles whose output "
+        "rows are under 64 bytes: the framework's strided copy is faster";
+    return c;
   }
   const double fallback_below =
       strided ? kStridedFallbackBelowTileUtilization : kFallbackBelowTileUtilization;
@@ -625,7 +767,7 @@ std::string kernel_name(const KernelChoice& c) {
     case TransposePath::TiledUnits:
       return "tiled_units<unit=" + std::to_string(c.unit_size) +
              ", units=" + std::to_string(c.element_size / c.unit_size) +
-             ", tile=" + std::to_string(c.tile_rows) +
+             ", tile=" + std::to_string(c.tile_rows) + "x" + std::to_string(c.tile_cols) +
              (c.unit_words ? ", access=words>" : ", access=units>");
     case TransposePath::SmallDim:
       return "small_dim<e=" + std::to_string(c.element_size) +

@@ -20,6 +20,9 @@ struct ChoiceOverrides {
   int interleave = -1;          // interleaved tile columns: 0 or 1
   int fallback = -1;            // tiles the tensor barely fills: 1 ATen's copy, 0 the tiled kernel
   int small_dim = -1;           // a side of 2-16 elements: 0 the tiled kernel, else the rule
+  // The unit-tiled kernel's tile: > 0 about this many bytes a tile (short sides whole, however
+  // few blocks are left), 0 square tiles of up to 32 elements a side, -1 the rule.
+  int64_t unit_tile_bytes = -1;
 };
 
 // The longest short side the small-dim kernel takes (one instance per length from 2).
@@ -47,8 +50,8 @@ struct KernelChoice {
   int tile_rows = 0;  // input elements (wide elements: output rows a tile, 2^rows_log2)
   int tile_cols = 0;  // input elements (wide elements: units of each row)
   int unit_size = 0;  // the unit moved, in bytes: unit-tiled (1, 2, 4 or 8), wide (1 to 16)
-  // The unit-tiled kernel moves 4-byte words through shared memory rows `unit_pitch` bytes
-  // apart (units of 1 and 2 bytes), else a unit a lane.
+  // The unit-tiled kernel moves 4-byte words (units of 1 and 2 bytes), else a unit a lane,
+  // through shared-memory rows `unit_pitch` bytes apart (a tile row's elements and padding).
   bool unit_words = false;
   int unit_pitch = 0;
   // The small-dim kernel's short side (2 .. kMaxSmallDim elements), and whether it is the

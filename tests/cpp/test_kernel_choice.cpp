@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace gputranspose {
@@ -456,8 +457,8 @@ TEST(LayoutPlan, PitchesCuttingAnElementCountStridesInValues) {
   EXPECT_EQ(choose({{256, 300, 14, 14}, {88200, 294, 21, 1}, 8}, h100(), 0, 1).path,
             TransposePath::AtenFallback);
   expect_units(choose({{256, 300, 14, 56}, {352800, 1176, 84, 1}, 2}, h100(), 0, 1), 8);
-  // float32 rows 33 values apart holding 8 x 4 blocks: 16-byte elements, 4-byte units.
-  expect_units(choose({{64, 8, 4}, {33, 4, 1}, 4}, h100(), 0, 1), 4);
+  // float32 rows 161 values apart holding 40 x 4 blocks: 16-byte elements, 4-byte units.
+  expect_units(choose({{64, 40, 4}, {161, 4, 1}, 4}, h100(), 0, 1), 4);
 }
 
 // A data pointer off the element (a view at a byte offset, an out= buffer at one) moves the
@@ -520,8 +521,8 @@ TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
 }
 
 // Units of 1 and 2 bytes move as 4-byte words through shared-memory rows E bytes apart mod
-// 128 (a warp's gather of output words then meets 32 distinct banks), within 48 KiB: the
-// tile halves where such rows would outgrow it (46-byte elements). 1- and 2-byte strided
+// 128 (a warp's gather of output words then meets 32 distinct banks), within 48 KiB: square
+// tiles halve where such rows would outgrow it (46-byte elements). 1- and 2-byte strided
 // elements in 1-byte units move a unit a lane (a word would span more than two elements).
 TEST(KernelChoice, OneAndTwoByteUnitsMoveAsWords) {
   KernelChoice c = choose({{64, 64, 3}, {}, 1}, h100(), 0, 1);
@@ -529,16 +530,18 @@ TEST(KernelChoice, OneAndTwoByteUnitsMoveAsWords) {
   EXPECT_EQ(c.tile_rows, 32);
   EXPECT_EQ(c.unit_pitch, 131);  // 96 bytes, and 3 mod 128
   EXPECT_EQ(c.shared_bytes, 32 * 131 + 4);
-  EXPECT_EQ(kernel_name(c), "tiled_units<unit=1, units=3, tile=32, access=words>");
+  EXPECT_EQ(kernel_name(c), "tiled_units<unit=1, units=3, tile=32x32, access=words>");
   c = choose({{64, 64, 6}, {}, 2, 1}, h100(), 0, 1);  // 12 bytes at 2 bytes past 256
   EXPECT_EQ(c.unit_size, 2);
   EXPECT_TRUE(c.unit_words);
   EXPECT_EQ(c.unit_pitch % 128, 12);
   c = choose({{64, 64, 3}, {}, 4}, h100(), 0, 1);  // 4-byte units: a unit a lane
   EXPECT_FALSE(c.unit_words);
-  EXPECT_EQ(kernel_name(c), "tiled_units<unit=4, units=3, tile=32, access=units>");
+  EXPECT_EQ(kernel_name(c), "tiled_units<unit=4, units=3, tile=32x32, access=units>");
   EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
-  c = choose({{64, 64, 46}, {}, 1}, h100(), 0, 1);
+  ChoiceOverrides square;
+  square.unit_tile_bytes = 0;
+  c = choose_kernel(plan_of({64, 64, 46}, {64 * 46, 46, 1}, 1, 0, 1), h100(), square);
   EXPECT_TRUE(c.unit_words);
   EXPECT_EQ(c.tile_rows, 16);
   EXPECT_EQ(c.unit_pitch % 128, 46);
@@ -548,23 +551,95 @@ TEST(KernelChoice, OneAndTwoByteUnitsMoveAsWords) {
   EXPECT_EQ(c.unit_size, 1);
   EXPECT_FALSE(c.unit_words);
   // Every element size the kernel takes (no power of two up to 16 bytes), at an odd address
-  // (1-byte units) and 2 bytes past 256.
+  // (1-byte units) and 2 bytes past 256, in square tiles as large as fit.
   for (int64_t e = 3; e <= kMaxUnitElementBytes; ++e) {
     if (e == 4 || e == 8 || e == 16) continue;
     for (int64_t offset : {1, 2}) {
       if (offset == 2 && e % 2 != 0) continue;
       std::vector<int64_t> sizes{40, 40, e}, strides{40 * e, e, 1};
       StridedLayout x{3, sizes.data(), strides.data(), 1, static_cast<uintptr_t>(0x7f0000000000 + offset)};
-      c = choose_kernel(plan_transpose(x, {0, 1, false}), h100());
+      c = choose_kernel(plan_transpose(x, {0, 1, false}), h100(), square);
       ASSERT_EQ(c.path, TransposePath::TiledUnits) << e;
       EXPECT_LE(c.shared_bytes, 48 * 1024) << e;
       EXPECT_EQ(c.unit_size, offset) << e;
       EXPECT_TRUE(c.unit_words) << e;
       EXPECT_EQ(c.unit_pitch % 128, e % 128) << e;
       EXPECT_GE(c.unit_pitch, c.tile_rows * e) << e;
-      EXPECT_EQ(c.tile_rows, e == 46 ? 16 : e <= 46 ? 32 : e <= 180 ? 16 : 8) << e;
+      EXPECT_EQ(c.tile_rows, c.tile_cols) << e;
+      const int64_t larger = 2 * c.tile_rows;
+      const int64_t larger_pitch = larger * e + ((e - larger * e) % 128 + 128) % 128;
+      EXPECT_TRUE(c.tile_rows == 32 || larger * larger_pitch + 4 > 48 * 1024) << e;
+      EXPECT_EQ(c.tile_rows, e <= 45 ? 32 : e <= 187 ? 16 : e >= 196 ? 8 : c.tile_rows) << e;
     }
   }
+}
+
+// Elements of odd sizes that lie back to back: tiles of about 16 KiB where the matrix has
+// them (a short side whole, long sides up to 128 and evened out), no larger than keeps 4
+// blocks an SM; other elements square tiles of up to 32 cut to the matrix. Where the matrix
+// allows only tiles under 1.5 KiB, or output rows under 64 bytes a tile, ATen's copy (never
+// for a pointer off its value). Strided elements: square tiles.
+TEST(KernelChoice, OddElementsTakeTilesOfAbout16KiB) {
+  auto dense = [](std::vector<int64_t> sizes, int64_t itemsize, int64_t d0, int64_t d1) {
+    std::vector<int64_t> strides(sizes.size(), 1);
+    for (size_t d = sizes.size() - 1; d > 0; --d) strides[d - 1] = strides[d] * sizes[d];
+    return plan_of(sizes, strides, itemsize, d0, d1);
+  };
+  auto tile_bytes = [](const KernelChoice& c) {
+    return int64_t{c.tile_rows} * c.tile_cols * c.element_size;
+  };
+  // uint8 8 x 195 x 4096 x 3, dims 1 and 2: 3-byte elements, a 195 x 4096 matrix.
+  KernelChoice c = choose_kernel(dense({8, 195, 4096, 3}, 1, 1, 2), h100());
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_GE(tile_bytes(c), 16384);
+  EXPECT_LE(c.shared_bytes, 48 * 1024);
+  EXPECT_LE(std::max(c.tile_rows, c.tile_cols), 128);
+  EXPECT_EQ(c.tile_rows, 98);  // 195 rows: two tiles of 98
+  EXPECT_EQ(kernel_name(c), "tiled_units<unit=1, units=3, tile=98x64, access=words>");
+  // A short side whole: 24 x 1002621 elements of 3 bytes, every tile full.
+  c = choose_kernel(dense({8, 24, 1002621, 3}, 1, 1, 2), h100());
+  EXPECT_EQ(c.tile_rows, 24);
+  EXPECT_EQ(c.tile_cols, 128);
+  EXPECT_NEAR(c.tile_utilization, 1.0, 1e-3);
+  // Tiles grow only while 4 blocks an SM are left: bfloat16 4 x 124 x 415 x 3 (1 MiB, 208
+  // tiles of 32 x 32) stays in those; 16 times as many matrices take larger ones.
+  c = choose_kernel(dense({4, 124, 415, 3}, 2, 1, 2), h100());
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_LE(std::max(c.tile_rows, c.tile_cols), 32);
+  c = choose_kernel(dense({64, 124, 415, 3}, 2, 1, 2), h100());
+  EXPECT_GE(c.blocks, 4 * 132);
+  EXPECT_GT(std::max(c.tile_rows, c.tile_cols), 32);
+  // Both sides short: float32 206016 x 3 x 7 x 7 (3 x 7 tiles of 28-byte elements).
+  c = choose_kernel(dense({206016, 3, 7, 7}, 4, 1, 2), h100());
+  ASSERT_EQ(c.path, TransposePath::AtenFallback);
+  ASSERT_NE(c.fallback_reason, nullptr);
+  EXPECT_NE(std::string(c.fallback_reason).find("under 1.5 KiB"), std::string::npos);
+  // Output rows of 48 bytes a tile: float16 8 x 2481247 x 3, dims 0 and 1.
+  EXPECT_EQ(choose_kernel(dense({8, 2481247, 3}, 2, 0, 1), h100()).path,
+            TransposePath::AtenFallback);
+  // ... but the kernel where ATen's copy would fault: the same at an odd address.
+  std::vector<int64_t> sizes{8, 2481247, 3}, strides{2481247 * 3, 3, 1};
+  StridedLayout odd{3, sizes.data(), strides.data(), 2, 0x7f0000000001};
+  EXPECT_EQ(choose_kernel(plan_transpose(odd, {0, 1, false}), h100()).path,
+            TransposePath::TiledUnits);
+  // The kernel on request (fallback 0), in the rule's tiles.
+  ChoiceOverrides kernels_always;
+  kernels_always.fallback = 0;
+  c = choose_kernel(dense({206016, 3, 7, 7}, 4, 1, 2), h100(), kernels_always);
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.tile_rows, 3);
+  EXPECT_EQ(c.tile_cols, 7);
+  // Strided elements (a sliced last dim): square tiles of 32.
+  c = choose_kernel(plan_of({8, 195, 4096, 3}, {195 * 4096 * 4, 4096 * 4, 4, 1}, 1, 1, 2), h100());
+  EXPECT_EQ(c.path, TransposePath::TiledUnits);
+  EXPECT_EQ(c.tile_rows, 32);
+  EXPECT_EQ(c.tile_cols, 32);
+  // Square tiles on request (unit_tile_bytes 0).
+  ChoiceOverrides square;
+  square.unit_tile_bytes = 0;
+  c = choose_kernel(dense({8, 195, 4096, 3}, 1, 1, 2), h100(), square);
+  EXPECT_EQ(c.tile_rows, 32);
+  EXPECT_EQ(c.tile_cols, 32);
 }
 
 TEST(KernelChoice, LayoutsTheKernelsDoNotTakeFallBack) {

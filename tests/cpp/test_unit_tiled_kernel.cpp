@@ -3,7 +3,8 @@
 // across them, shared memory one buffer; the parameters the launcher's (unit_tiled_params)
 // from the kernel choice. Over random layouts of odd elements (3-46 bytes, 1-, 2-, 4-
 // and 8-byte units, words and units a lane), row slices, storage offsets, strided elements
-// and pointers at any byte, the result equals the transpose byte for byte and no byte
+// and pointers at any byte, in tiles of the rule's shape, square ones and tiles of any
+// size (1-128 elements a side), the result equals the transpose byte for byte and no byte
 // outside the output is written. No GPU needed.
 #include <cuda_runtime.h>  // dim3, uint2, uint4 and the CUDA keywords, before they are mapped
 
@@ -137,8 +138,8 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
   auto pick = [&](int64_t lo, int64_t hi) {
     return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
   };
-  int run_cases = 0, words = 0, units = 0, strided = 0;
-  for (int trial = 0; trial < 120; ++trial) {
+  int run_cases = 0, words = 0, units = 0, strided = 0, tall_tiles = 0;
+  for (int trial = 0; trial < 240; ++trial) {
     // x: (rows, cols, k) values of `es` bytes, dims 0 and 1 swapped: elements of k values,
     // or (strided elements) of `keep` of them where the last dim is sliced.
     static const int64_t kValueBytes[] = {1, 2, 4};
@@ -162,14 +163,18 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
     char* out = aligned(out_buffer.data());
     StridedLayout x{3, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
     const TransposePlan plan = plan_transpose(x, {0, 1, false}, 256);
-    // The kernel wherever the plan takes it, whatever the choice's fallback rules say.
+    // The kernel wherever the plan takes it, whatever the choice's fallback rules say, in
+    // tiles of the rule's shape, square tiles, or tiles of a random size.
     ChoiceOverrides kernels_always;
     kernels_always.fallback = 0;
+    const int tiles = static_cast<int>(pick(0, 2));
+    kernels_always.unit_tile_bytes = tiles == 0 ? -1 : tiles == 1 ? 0 : pick(1, 65536);
     const KernelChoice c = choose_kernel(plan, h100(), kernels_always);
     if (c.path != TransposePath::TiledUnits) continue;
     ++run_cases;
     (c.unit_words ? words : units) += 1;
     strided += keep < k;
+    tall_tiles += c.unit_words && (c.tile_rows > 40 || c.tile_cols > 40);
     run_choice(plan, c, in, out);
     if (testing::Test::HasFatalFailure()) return;
     const int64_t e = keep * es;
@@ -179,17 +184,18 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
             << "trial " << trial << ": " << rows << " x " << cols << " elements of " << keep
             << " x " << es << " bytes (" << k << " apart), pad " << pad << ", offset " << offset
             << ", byte shift " << byte_shift << ", unit " << c.unit_size << ", tile "
-            << c.tile_rows << (c.unit_words ? ", words" : "") << ": element (" << i << ", " << j << ")";
+            << c.tile_rows << " x " << c.tile_cols << (c.unit_words ? ", words" : "") << ": element (" << i << ", " << j << ")";
       }
     }
     for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
       if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
     }
   }
-  EXPECT_GT(run_cases, 80);
-  EXPECT_GT(words, 25);
-  EXPECT_GT(units, 15);
-  EXPECT_GT(strided, 8);
+  EXPECT_GT(run_cases, 160);
+  EXPECT_GT(words, 50);
+  EXPECT_GT(units, 30);
+  EXPECT_GT(strided, 16);
+  EXPECT_GT(tall_tiles, 20);  // more rows a warp than one pass of its edges moves
 }
 
 }  // namespace

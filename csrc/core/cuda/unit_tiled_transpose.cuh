@@ -2,16 +2,16 @@
 // The transpose of elements whose size is no power of two and no multiple of 16 (3, 6,
 // 12, 24, 40 ... bytes: odd trailing blocks), moved as k units of U bytes, U the largest
 // power of two (up to 8) that divides the element and both data pointers' addresses (the
-// kernel choice's unit_size). A tile of T x T elements goes through shared memory: each
-// input row's part of the tile is T x k contiguous units (or T runs of k units, for strided
-// elements), each output row's part too. 64-bit offsets throughout; outer batch dims as in
+// kernel choice's unit_size). A tile of TR x TC elements goes through shared memory: each
+// input row's part of the tile is TC x k contiguous units (or TC runs of k units, for strided
+// elements), each output row's part TR x k. 64-bit offsets throughout; outer batch dims as in
 // the other kernels (outer_batch.cuh).
 //
 // Units of 4 and 8 bytes (and 1-byte units of 1- and 2-byte strided elements) move a unit a
-// lane on both sides: consecutive lanes on consecutive units of a row. Shared memory rows are
-// (T + 1) x k units long: unit j of tile row r then sits in bank (r k + j) mod 32 (for
-// 4-byte units), so the gather of an output row (r = j' / k, unit j' mod k) meets no bank
-// twice.
+// lane on both sides: consecutive lanes on consecutive units of a row. Shared memory rows lie
+// k units apart mod 32 (at least TC x k): unit j of tile row r then sits in bank (r k + j)
+// mod 32 (for 4-byte units), so the gather of an output row (r = j' / k, unit j' mod k)
+// meets no bank twice.
 //
 // Units of 1 and 2 bytes (WORDS) would take a warp instruction for every 32 or 64 bytes, and
 // the kernel would be bound by instructions rather than memory: there, both sides move
@@ -47,8 +47,9 @@ struct UnitTiledParams {
   int64_t col_stride;        // input, in units: k where the elements lie back to back
   int64_t out_batch_stride;  // output, in elements
   int64_t out_row_stride;    // output, in elements
-  int tile;                  // T: a tile's rows and columns, in elements
-  int pitch;                 // WORDS: bytes from a shared-memory row to the next
+  int tile_rows;             // TR: a tile's rows, in elements
+  int tile_cols;             // TC: a tile's columns, in elements
+  int pitch;                 // bytes from a shared-memory row to the next (kernel_choice.cpp)
   FastDivider units;         // k: units per element
   FastDivider matrix_tiles;  // tiles per matrix
   FastDivider tiles_c;       // tiles along a matrix's columns
@@ -71,7 +72,8 @@ inline UnitTiledParams unit_tiled_params(const TransposePlan& plan, const Kernel
   params.col_stride = plan.col_stride * plan.stride_unit / u;
   params.out_batch_stride = plan.out_batch_stride;
   params.out_row_stride = plan.out_row_stride;
-  params.tile = choice.tile_rows;
+  params.tile_rows = choice.tile_rows;
+  params.tile_cols = choice.tile_cols;
   params.pitch = choice.unit_pitch;
   params.units = FastDivider(static_cast<uint32_t>(plan.element_size / u));
   const int64_t tiles_r = (plan.rows + choice.tile_rows - 1) / choice.tile_rows;
@@ -117,11 +119,12 @@ __device__ __forceinline__ int edge_unit(const WordRun<U>& run, int e) {
   return e < run.lead ? e : e + run.words * (4 / U);
 }
 
-// A run's head and tail units, at most; a warp moves those of all its rows (up to 4: tiles
-// of up to 32 rows, kUnitTiledWarps warps) in one pass, a unit a lane.
+// A run's head and tail units, at most; a warp moves those of its rows a unit a lane,
+// kEdgeRows rows a pass (5 for 1-byte units, 16 for 2-byte units).
 template <int U>
 constexpr int kMaxEdges = 2 * (4 / U - 1);
-static_assert(32 / kUnitTiledWarps * kMaxEdges<1> <= 32, "a warp's edges in one pass");
+template <int U>
+constexpr int kEdgeRows = 32 / kMaxEdges<U>;
 
 // Units of 4 and 8 bytes: a unit a lane on both sides.
 template <int U>
@@ -131,7 +134,7 @@ __device__ __forceinline__ void move_tile_in_units(const UnitTiledParams& p, cha
   using T = typename Bytes<U>::type;
   T* smem = reinterpret_cast<T*>(smem_bytes);
   const int k = static_cast<int>(p.units.divisor);
-  const int pitch = (p.tile + 1) * k;  // units of a shared-memory row
+  const int pitch = p.pitch / U;  // units of a shared-memory row
   const int warp = threadIdx.x / 32;
   const int lane = threadIdx.x % 32;
 
@@ -227,18 +230,17 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
     const int base = warp * pitch + first;  // the row's first byte in shared memory
     const WordRun<U> run = word_run<U>(reinterpret_cast<uintptr_t>(row), len);
     const int shift = (base - static_cast<int>(reinterpret_cast<uintptr_t>(row) & 3)) & 3;
-    // The heads and tails of all the warp's rows, a unit a lane (row lane / kMaxEdges), loaded
-    // first and stored last: their loads in flight with the words'.
-    bool has_edge;
+    // The heads and tails of the warp's rows, a unit a lane (the warp's row i = lane /
+    // kMaxEdges, then every kEdgeRows-th row after it); the first pass's loaded first and
+    // stored last: their loads in flight with the words'.
+    const int edge_row = lane / kMaxEdges<U>;
+    const int edge = lane - edge_row * kMaxEdges<U>;
+    const bool edge_lane = edge_row < kEdgeRows<U> && edge < run.edges;
+    const int edge_at = edge_unit(run, edge) * U;
+    const bool has_edge = edge_lane && edge_row < rows_w;
     T edge_value = 0;
-    {
-      const int i = lane / kMaxEdges<U>;
-      const int e = lane - i * kMaxEdges<U>;
-      has_edge = i < rows_w && e < run.edges;
-      if (has_edge) {
-        edge_value = *reinterpret_cast<const T*>(row + i * kUnitTiledWarps * row_bytes +
-                                                 edge_unit(run, e) * U);
-      }
+    if (has_edge) {
+      edge_value = *reinterpret_cast<const T*>(row + edge_row * kUnitTiledWarps * row_bytes + edge_at);
     }
     // The whole words: a lane a word, a row's passes, then the warp's next row,
     // kUnitTiledBatch loaded before they are stored (several rows' where a row is one pass).
@@ -282,10 +284,14 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
       }
     }
     if (has_edge) {
-      const int i = lane / kMaxEdges<U>;
-      const int e = lane - i * kMaxEdges<U>;
-      *reinterpret_cast<T*>(smem + base + i * kUnitTiledWarps * pitch + edge_unit(run, e) * U) =
-          edge_value;
+      *reinterpret_cast<T*>(smem + base + edge_row * kUnitTiledWarps * pitch + edge_at) = edge_value;
+    }
+    // Tiles of more than kEdgeRows rows a warp: the other passes.
+    if (edge_lane) {
+      for (int i = edge_row + kEdgeRows<U>; i < rows_w; i += kEdgeRows<U>) {
+        *reinterpret_cast<T*>(smem + base + i * kUnitTiledWarps * pitch + edge_at) =
+            *reinterpret_cast<const T*>(row + i * kUnitTiledWarps * row_bytes + edge_at);
+      }
     }
   } else {
     // Strided elements: a warp a row, its lanes along the row's cols_here x k units, lane l
@@ -349,18 +355,20 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
       }
     }
   }
-  // The heads and tails of all the warp's output rows, a unit a lane.
+  // The heads and tails of the warp's output rows, a unit a lane, kEdgeRows rows a pass.
   const int cols_w = static_cast<int>(
       static_cast<uint32_t>(cols_here - warp + kUnitTiledWarps - 1) / kUnitTiledWarps);
   const int edge_col = lane / kMaxEdges<U>;
   const int edge = lane - edge_col * kMaxEdges<U>;
-  if (edge_col < cols_w && edge < run.edges) {
-    const int c = warp + kUnitTiledWarps * edge_col;
+  if (edge_col < kEdgeRows<U> && edge < run.edges) {
     const int v = edge_unit(run, edge);
     const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
-    const int u = v - r * k;
-    *reinterpret_cast<T*>(out + c * row_bytes + v * U) =
-        *reinterpret_cast<const T*>(smem + r * pitch + first + c * element + u * U);
+    const int at = r * pitch + first + (v - r * k) * U;
+    for (int i = edge_col; i < cols_w; i += kEdgeRows<U>) {
+      const int c = warp + kUnitTiledWarps * i;
+      *reinterpret_cast<T*>(out + c * row_bytes + v * U) =
+          *reinterpret_cast<const T*>(smem + at + c * element);
+    }
   }
 }
 
@@ -373,10 +381,10 @@ __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel
   const uint32_t t = block - b * p.matrix_tiles.divisor;
   const uint32_t tr = p.tiles_c.div(t);
   const uint32_t tc = t - tr * p.tiles_c.divisor;
-  const int64_t r0 = int64_t{tr} * p.tile;
-  const int64_t c0 = int64_t{tc} * p.tile;
-  const int rows_here = static_cast<int>(p.rows - r0 < p.tile ? p.rows - r0 : p.tile);
-  const int cols_here = static_cast<int>(p.cols - c0 < p.tile ? p.cols - c0 : p.tile);
+  const int64_t r0 = int64_t{tr} * p.tile_rows;
+  const int64_t c0 = int64_t{tc} * p.tile_cols;
+  const int rows_here = static_cast<int>(p.rows - r0 < p.tile_rows ? p.rows - r0 : p.tile_rows);
+  const int cols_here = static_cast<int>(p.cols - c0 < p.tile_cols ? p.cols - c0 : p.tile_cols);
   const int64_t element = int64_t{p.units.divisor} * U;
   const char* in = p.in + (b * p.batch_stride + r0 * p.row_stride + c0 * p.col_stride) * U;
   char* out = p.out + (b * p.out_batch_stride + c0 * p.out_row_stride + r0) * element;
