@@ -651,7 +651,7 @@ def test_odd_elements_move_as_units(shape, dtype, dims, view):
     x = random_tensor(shape, dtype, "cuda")
     x = view(x) if view else x
     how = torch_transpose.explain(x, *dims)
-    assert how["path"] in ("tiled_units", "aten_fallback"), how
+    assert how["path"] in ("tiled_units", "element_runs", "aten_fallback"), how
     check(x, *dims, tiled_too=True)
 
 
@@ -688,6 +688,39 @@ def test_odd_elements_take_tiles_of_about_16_kib(shape, dtype, dims, view):
         assert_bitwise_equal(got, expected)
     assert len(tiles) >= 3, tiles
     assert max(max(t) for t in tiles) > 32, tiles
+
+
+# Strided elements (a sliced last dim) of 64 bytes and more in 1-byte units move run by run,
+# shifted into place (the element-runs kernel): runs that start at every address mod 4, an
+# odd address, int16 values at one, an outer dim, the longest unit-tiled element (682 bytes),
+# into out= buffers at every address mod 4; the same bytes as the unit-tiled kernel's.
+ELEMENT_RUNS = [
+    ((65, 300, 256), torch.uint8, (0, 1), lambda x: x[..., :201]),
+    ((40, 33, 300), torch.uint8, (0, 1), lambda x: x[..., 3:258]),
+    ((1 + 65 * 300 * 256,), torch.uint8, (0, 1), lambda x: x[1:].view(65, 300, 256)[..., 2:203]),
+    ((65, 301, 128), torch.int16, (0, 1), lambda x: at_byte_offset(x, 1)[:, 1:, :101]),
+    ((3, 40, 7, 33, 128), torch.int8, (1, 3), lambda x: x[..., :101]),  # an outer dim
+    ((50, 7, 700), torch.uint8, (0, 1), lambda x: x[..., 1:683]),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", ELEMENT_RUNS,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in ELEMENT_RUNS])
+def test_long_odd_elements_move_as_runs(shape, dtype, dims, view):
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "element_runs" and "strided elements" in how["reason"], how
+    expected = check(x, *dims)
+    if torch_transpose._C.development_build():
+        tiles = torch_transpose._C._transpose_tuned(x, *dims, element_runs=0, fallback=0)
+        assert_bitwise_equal(tiles, expected)
+    for offset in (1, 2, 3) if dtype.itemsize == 1 else ():
+        storage = poisoned_like((expected.numel() + 4,), dtype, x.device)
+        out = storage[offset:offset + expected.numel()].view(expected.shape)
+        op.transpose.out(x, *dims, out=out)
+        assert_bitwise_equal(out, expected)
+        assert_bitwise_equal(storage[:offset], poisoned_like((offset,), dtype, x.device))
 
 
 # Odd elements into out= buffers at every address mod 4: units as small as the output's
@@ -733,7 +766,7 @@ def test_strided_elements_move_as_units(shape, dtype, dims, view):
     base = random_tensor(shape, dtype, "cpu")
     x = view(base.cuda())
     how = torch_transpose.explain(x, *dims)
-    assert how["path"] == "tiled_units" and "strided elements" in how["reason"], how
+    assert how["path"] in ("tiled_units", "element_runs") and "strided elements" in how["reason"], how
     assert_bitwise_equal(plan_result(view(base), how).view(-1),
                          view(base).transpose(*dims).contiguous().view(-1))
     check(x, *dims)
@@ -802,7 +835,8 @@ OFF_ELEMENT = [
 def test_data_pointers_off_the_element_move_as_units(shape, dtype, dims, offset):
     x = at_byte_offset(random_tensor(shape, dtype, "cuda"), offset)
     how = torch_transpose.explain(x, *dims)
-    assert how["path"] == "tiled_units" and "off the element's alignment" in how["reason"], how
+    assert how["path"] in ("tiled_units", "element_runs"), how
+    assert "off the element's alignment" in how["reason"], how
     check(x, *dims, tiled_too=True)
     # And into an out= buffer off its element, from an aligned input.
     x = random_tensor(shape, dtype, "cuda")

@@ -122,7 +122,7 @@ def explain_permute(x: torch.Tensor, dims: Sequence[int],
 # -- development builds ----------------------------------------------------------------------------
 
 def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, interleave: int,
-            fallback: int, small_dim: int, unit_tile_bytes: int) -> List[int]:
+            fallback: int, small_dim: int, unit_tile_bytes: int, element_runs: int) -> List[int]:
     if l2_bytes < 0:
         raise ValueError("l2_bytes must be >= 0 (0: the device's)")
     if memory_bytes_per_s < 0:
@@ -138,8 +138,10 @@ def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, inte
     if unit_tile_bytes < -1:
         raise ValueError("unit_tile_bytes must be -1 (the rule's), 0 (square tiles of up to 32) "
                          "or a tile's bytes")
+    if not -1 <= element_runs <= 1:
+        raise ValueError("element_runs must be -1 (the rule's), 0 or 1")
     return [int(l2_bytes), int(tile_group_rows), int(interleave), int(fallback), int(small_dim),
-            int(unit_tile_bytes)]
+            int(unit_tile_bytes), int(element_runs)]
 
 
 if development_build():
@@ -148,20 +150,22 @@ if development_build():
                        device: Optional[int] = None, *, l2_bytes: int = 0,
                        memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                        interleave: int = -1, fallback: int = -1,
-                       small_dim: int = -1, unit_tile_bytes: int = -1) -> Dict[str, Any]:
+                       small_dim: int = -1, unit_tile_bytes: int = -1,
+                       element_runs: int = -1) -> Dict[str, Any]:
         """explain() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                         small_dim, unit_tile_bytes)
+                         small_dim, unit_tile_bytes, element_runs)
         return _explain(x, [dim0, dim1], False, device, tuning, memory_bytes_per_s)
 
     def _explain_permute_tuned(x: torch.Tensor, dims: Sequence[int],
                                device: Optional[int] = None, *, l2_bytes: int = 0,
                                memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                                interleave: int = -1, fallback: int = -1,
-                               small_dim: int = -1, unit_tile_bytes: int = -1) -> Dict[str, Any]:
+                               small_dim: int = -1, unit_tile_bytes: int = -1,
+                       element_runs: int = -1) -> Dict[str, Any]:
         """explain_permute() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                         small_dim, unit_tile_bytes)
+                         small_dim, unit_tile_bytes, element_runs)
         return _explain(x, dims, True, device, tuning, memory_bytes_per_s)
 
     if has_cuda_kernels():
@@ -175,10 +179,10 @@ if development_build():
                              l2_bytes: int = 0, memory_bytes_per_s: float = 0.0,
                              tile_group_rows: int = 0, interleave: int = -1,
                              fallback: int = -1, small_dim: int = -1,
-                             unit_tile_bytes: int = -1) -> torch.Tensor:
+                             unit_tile_bytes: int = -1, element_runs: int = -1) -> torch.Tensor:
             """The CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                             small_dim, unit_tile_bytes)
+                             small_dim, unit_tile_bytes, element_runs)
             _check_tuned_input(x, "gputranspose.transpose")
             return torch.ops.gputranspose._transpose_tuned(x, dim0, dim1, tuning,
                                                            float(memory_bytes_per_s))
@@ -186,10 +190,11 @@ if development_build():
         def _permute_tuned(x: torch.Tensor, dims: Sequence[int], *, l2_bytes: int = 0,
                            memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                            interleave: int = -1, fallback: int = -1,
-                           small_dim: int = -1, unit_tile_bytes: int = -1) -> torch.Tensor:
+                           small_dim: int = -1, unit_tile_bytes: int = -1,
+                           element_runs: int = -1) -> torch.Tensor:
             """The permute's CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                             small_dim, unit_tile_bytes)
+                             small_dim, unit_tile_bytes, element_runs)
             _check_tuned_input(x, "gputranspose.permute")
             return torch.ops.gputranspose._permute_tuned(x, list(dims), tuning,
                                                          float(memory_bytes_per_s))

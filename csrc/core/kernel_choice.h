@@ -20,6 +20,8 @@ struct ChoiceOverrides {
   int interleave = -1;          // interleaved tile columns: 0 or 1
   int fallback = -1;            // tiles the tensor barely fills: 1 ATen's copy, 0 the tiled kernel
   int small_dim = -1;           // a side of 2-16 elements: 0 the tiled kernel, else the rule
+  int element_runs = -1;        // odd elements: 0 never the element-runs kernel, 1 wherever it
+                                // can (any element size and unit), -1 the rule
   // The unit-tiled kernel's tile: > 0 about this many bytes a tile (short sides whole, however
   // few blocks are left), 0 square tiles of up to 32 elements a side, -1 the rule.
   int64_t unit_tile_bytes = -1;
@@ -29,6 +31,8 @@ struct ChoiceOverrides {
 constexpr int kMaxSmallDim = 16;
 // The small-dim kernel's block (small_dim_transpose.cuh).
 constexpr int kSmallDimThreadsPerBlock = 128;
+// The element-runs kernel's block (element_runs_transpose.cuh).
+constexpr int kElementRunsThreadsPerBlock = 256;
 // The batched-small kernel's block (batched_small_transpose.cuh).
 constexpr int kBatchedSmallThreadsPerBlock = 256;
 // The 16-byte words an input row of `row_bytes` touches at most (at any start mod 16): the
@@ -74,6 +78,8 @@ struct KernelChoice {
   // rows lie a pitch apart (read row by row) rather than back to back.
   int64_t chunk_bytes = 0;
   bool rows_apart = false;
+  // ElementRuns: the elements of an output row a block moves.
+  int64_t chunk_elements = 0;
   // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync, rows too wide for
   // the batched-small kernel).
   bool pitched_rows = false;

@@ -22,6 +22,8 @@ const char* path_name(TransposePath path) {
       return "small_dim";
     case TransposePath::BatchedSmall:
       return "batched_small";
+    case TransposePath::ElementRuns:
+      return "element_runs";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }

@@ -23,6 +23,8 @@ enum class TransposePath {
   BatchedSmall,     // a batch of small matrices back to back on both sides whose rows start
                     // anywhere: a chunk of whole matrices a block (a kernel choice of a
                     // tiled plan: kernel_choice.h)
+  ElementRuns,      // elements of odd sizes moved run by run, shifted into place (a kernel
+                    // choice of a unit-tiled plan: kernel_choice.h)
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 

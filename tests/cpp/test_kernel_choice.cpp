@@ -541,6 +541,7 @@ TEST(KernelChoice, OneAndTwoByteUnitsMoveAsWords) {
   EXPECT_EQ(c.shared_bytes, 32 * 33 * 12);
   ChoiceOverrides square;
   square.unit_tile_bytes = 0;
+  square.element_runs = 0;  // elements of 64 bytes and more would take the element-runs kernel
   c = choose_kernel(plan_of({64, 64, 46}, {64 * 46, 46, 1}, 1, 0, 1), h100(), square);
   EXPECT_TRUE(c.unit_words);
   EXPECT_EQ(c.tile_rows, 16);

@@ -167,6 +167,7 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
     // tiles of the rule's shape, square tiles, or tiles of a random size.
     ChoiceOverrides kernels_always;
     kernels_always.fallback = 0;
+    kernels_always.element_runs = 0;
     const int tiles = static_cast<int>(pick(0, 2));
     kernels_always.unit_tile_bytes = tiles == 0 ? -1 : tiles == 1 ? 0 : pick(1, 65536);
     const KernelChoice c = choose_kernel(plan, h100(), kernels_always);

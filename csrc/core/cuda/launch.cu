@@ -19,6 +19,8 @@ cudaError_t launch_unit_tiled(const TransposePlan& plan, const KernelChoice& cho
                               const void* in, void* out, cudaStream_t stream);
 cudaError_t launch_batched_small(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream);
+cudaError_t launch_element_runs(const TransposePlan& plan, const KernelChoice& choice,
+                                const void* in, void* out, cudaStream_t stream);
 template <int E>
 cudaError_t launch_small_dim(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, cudaStream_t stream);
@@ -104,6 +106,8 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
           plan.path == TransposePath::Memcpy ? pitched_rows_as_matrices(plan, choice.element_size)
                                               : plan,
           choice, in, out, stream);
+    case TransposePath::ElementRuns:
+      return cuda::launch_element_runs(plan, choice, in, out, stream);
     case TransposePath::SmallDim:
       switch (choice.element_size) {
         case 1:
