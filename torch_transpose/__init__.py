@@ -126,7 +126,8 @@ def explain(
 
     * ``path``: ``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``, ``"tiled_row_strided"``,
       ``"tiled_units"`` (elements of odd sizes), ``"small_dim"`` (a side of 2-16 elements),
-      ``"batched_small"`` (batches of small matrices, rows anywhere), ``"wide_elements"``,
+      ``"batched_small"`` (batches of small matrices, rows anywhere), ``"element_runs"``
+      (long strided elements of odd sizes, run by run), ``"wide_elements"``,
       ``"aten_fallback"`` (ATen's copy runs: correct, not fast), or
       ``"unsupported"`` (the op raises for this layout); ``reason`` says why.
     * ``kernel``: the kernel a CUDA device runs (e.g. ``"tiled<e=1, load=staged,
