@@ -29,6 +29,7 @@ import time
 import torch
 
 from peers import geam_applies, load_cublas_peer
+from source_digest import source_digest
 from summarize import plot
 
 IMPLEMENTATIONS = ["gputranspose", "aten", "cublas", "compile", "copy"]
@@ -309,6 +310,7 @@ def environment():
         "l2_bytes": props.L2_cache_size, "driver": driver, "torch": torch.__version__,
         "cuda": torch.version.cuda, "python": platform.python_version(),
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "source_digest": source_digest(),
     }
 
 

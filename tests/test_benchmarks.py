@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
 import bench_permute  # noqa: E402
 import bench_sweep  # noqa: E402
+import source_digest  # noqa: E402
 import numpy as np  # noqa: E402
 import sector_bound  # noqa: E402
 import torch  # noqa: E402
@@ -688,3 +689,33 @@ def test_sector_bound_is_one_copy_for_dense_inputs_and_more_for_sparse_ones():
     assert sector_bound.copy_ratio_bound(case) == 1.0
     case.update(dtype="uint8", shape=[1000, 3], strides=[103, 1])  # 3 bytes of 103
     assert 5.5 < sector_bound.copy_ratio_bound(case) < 6.5
+
+
+# The source digest ties a result to the code it ran: the working tree's equals its commit's,
+# changes with any source byte, and leaves out files that are not the product's sources (the
+# build's _build_info.py, other folders, other suffixes).
+def test_source_digest_of_a_tree_equals_its_commits_and_follows_every_source_byte(tmp_path):
+    def write(rel, text):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+
+    write("setup.py", "setup()\n")
+    write("csrc/core/a.cu", "kernel\n")
+    write("torch_transpose/__init__.py", "x = 1\n")
+    write("docs/DESIGN.md", "notes\n")
+    git = lambda *args: subprocess.run(["git", *args], cwd=tmp_path, check=True,
+                                       capture_output=True)
+    git("init", "-q")
+    git("add", "-A")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c")
+    committed = source_digest.commit_digest("HEAD", root=str(tmp_path))
+    assert source_digest.tree_digest(str(tmp_path)) == committed
+    write("torch_transpose/_build_info.py", "built = True\n")  # generated: not a source
+    write("docs/DESIGN.md", "other notes\n")                   # not a source
+    write("csrc/core/notes.txt", "x\n")                        # not a source suffix
+    assert source_digest.tree_digest(str(tmp_path)) == committed
+    write("csrc/core/a.cu", "kernel \n")
+    assert source_digest.tree_digest(str(tmp_path)) != committed
+    write("csrc/core/a.cu", "kernel\n")
+    write("csrc/core/b.cuh", "")                                # a new, empty source
+    assert source_digest.tree_digest(str(tmp_path)) != committed
