@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
 import bench_permute  # noqa: E402
 import bench_sweep  # noqa: E402
+import bench_transpose  # noqa: E402
 import source_digest  # noqa: E402
 import numpy as np  # noqa: E402
 import sector_bound  # noqa: E402
@@ -719,3 +720,32 @@ def test_source_digest_of_a_tree_equals_its_commits_and_follows_every_source_byt
     write("csrc/core/a.cu", "kernel\n")
     write("csrc/core/b.cuh", "")                                # a new, empty source
     assert source_digest.tree_digest(str(tmp_path)) != committed
+
+
+# Interleaved timing reads the inputs with one cursor for every implementation: between two
+# reads of an input every other input of the ring is read (the ring holds more than twice the
+# L2), so no implementation finds an input that the one before it just read in L2.
+@pytest.mark.parametrize("reps,warmup,rounds,copies", [(20, 3, 4, 3), (12, 2, 3, 5), (7, 0, 7, 2)])
+def test_interleaved_timing_never_rereads_an_input_another_call_just_read(reps, warmup, rounds,
+                                                                          copies):
+    reads = []  # (name, input index) in call order
+    names = ["gputranspose", "aten", "compile", "copy"]
+    fns = {name: (lambda x: None) for name in names}
+    name_of = {id(fn): name for name, fn in fns.items()}
+
+    def timer(fn, inputs, n, first, **kwargs):
+        for i in range(n):
+            reads.append((name_of[id(fn)], (first + i) % len(inputs)))
+        return [1.0] * n
+
+    cases = {name: (fns[name], list(range(copies))) for name in names}
+    ms = bench_transpose.time_interleaved_ms(cases, reps, warmup, rounds, head_start=False,
+                                             timer=timer)
+    assert set(ms) == set(names)
+    assert len(reads) == reps * len(names)
+    for name in names:
+        assert sum(1 for fn, _ in reads if fn == name) == reps
+    indices = [i for _, i in reads]
+    assert indices[0] == warmup % copies  # past the inputs the warm-ups read
+    for k in range(1, len(indices)):
+        assert indices[k] == (indices[k - 1] + 1) % copies  # a new input every call
