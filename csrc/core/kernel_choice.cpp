@@ -392,8 +392,8 @@ struct UnitTile {
 };
 
 // The unit-tiled kernel's tiles: square (T x T, T the largest of 32, 16 and 8 that fits 48
-// KiB with the rows' padding: 32 up to 45-byte elements for words, 46 for units; 16 up to
-// about 180), fitted (T x T cut to the matrix's sides), or grown to about `bytes`.
+// KiB with the rows' padding: 32 up to 45-byte elements in words, 44 in units a lane; 16 up
+// to about 180), fitted (T x T cut to the matrix's sides), or grown to about `bytes`.
 enum class UnitTiles { Square, Fitted, Grown };
 
 // Grown tiles: each side starts at 32 elements (or the matrix's side, where shorter) and the
@@ -496,7 +496,11 @@ constexpr int64_t kElementRunsChunkBytes = 8192;
 
 bool choose_element_runs(KernelChoice& c, const TransposePlan& plan,
                          const ChoiceOverrides& overrides) {
-  if (overrides.element_runs == 0 || plan.element_size > kMaxUnitElementBytes) return false;
+  // fallback 1 takes the framework's copy wherever the unit-tiled kernel would run.
+  if (overrides.element_runs == 0 || overrides.fallback == 1 ||
+      plan.element_size > kMaxUnitElementBytes) {
+    return false;
+  }
   if (overrides.element_runs < 0 && (!strided_elements(plan) || unit_of(plan) != 1 ||
                                      plan.element_size < kMinElementRunBytes)) {
     return false;
@@ -505,8 +509,8 @@ bool choose_element_runs(KernelChoice& c, const TransposePlan& plan,
       plan.rows, std::max<int64_t>(1, kElementRunsChunkBytes / plan.element_size));
   const int64_t chunks = (plan.rows + chunk - 1) / chunk;
   const int64_t out_rows = plan.batch * plan.cols;
-  // The kernel counts output rows and blocks in 32 bits (FastDivider).
-  if (out_rows >= (int64_t{1} << 32) || chunks * out_rows >= (int64_t{1} << 31)) return false;
+  // The kernel divides block indices and output rows in 32 bits (FastDivider: under 2^31).
+  if (chunks * out_rows >= (int64_t{1} << 31)) return false;
   KernelChoice r;
   r.path = TransposePath::ElementRuns;
   r.element_size = plan.element_size;

@@ -1,9 +1,10 @@
-// The element-runs kernel (cuda/element_runs_transpose.cuh) run on the host as its blocks run
-// it (every thread's words, then its edge bytes), from the launcher's parameters and the
-// kernel choice: over random layouts of elements of 1-682 bytes in 1- and 2-byte values, row
-// slices, strided elements, batches and pointers at any byte, the result equals the transpose
-// byte for byte, no byte outside the output is written, and no load reaches past the input's
-// last byte or before the 4-byte word of its first. No GPU needed.
+// The element-runs kernel (cuda/element_runs_transpose.cuh) run on the host: every thread of
+// every block runs the kernel's own body (element_runs_thread), from the launcher's
+// parameters and the kernel choice. Over random layouts of elements of 1-682 bytes in 1- and
+// 2-byte values, row slices, strided elements, batches and pointers at any byte, the result
+// equals the transpose byte for byte, no byte outside the output is written, every 4-byte
+// load and store lies on 4 bytes, and no load reaches past the input's last byte or before
+// the 4-byte word of its first. No GPU needed.
 #include <cstdint>
 
 namespace {
@@ -11,8 +12,10 @@ namespace {
 const char* loads_from = nullptr;
 const char* loads_to = nullptr;
 int64_t loads_outside = 0;
+int64_t loads_misaligned = 0;
 void check_load(const char* at, int bytes) {
   loads_outside += at < loads_from || at + bytes > loads_to;
+  loads_misaligned += reinterpret_cast<uintptr_t>(at) % bytes != 0;
 }
 }  // namespace
 #define GPUTRANSPOSE_ELEMENT_RUNS_CHECK(at, bytes) check_load(at, bytes)
@@ -59,6 +62,7 @@ TEST(ElementRunsKernel, MovesEveryOddElementLayoutExactly) {
     loads_from = in - (reinterpret_cast<uintptr_t>(in) & 3);
     loads_to = in + in_bytes;
     loads_outside = 0;
+    loads_misaligned = 0;
     std::vector<char> out_buffer(out_bytes + 64, static_cast<char>(0xA5));
     char* out = out_buffer.data() + 16 + pick(0, 15);
     StridedLayout x{4, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
@@ -78,16 +82,14 @@ TEST(ElementRunsKernel, MovesEveryOddElementLayoutExactly) {
     for (int64_t block = 0; block < c.blocks; ++block) {
       const cuda::ElementRunsChunk chunk =
           cuda::element_runs_chunk(p, in, out, static_cast<uint32_t>(block));
-      for (uint32_t w = 0; w < chunk.words; ++w) {
-        const uint32_t word = cuda::element_runs_word(p, chunk, w);
-        std::memcpy(chunk.dst + chunk.head + 4 * w, &word, 4);
-      }
-      for (uint32_t t = 0; t < cuda::element_runs_edges(chunk); ++t) {
-        const uint32_t at = cuda::element_runs_edge_byte(chunk, t);
-        chunk.dst[at] = static_cast<char>(cuda::element_runs_byte(p, chunk.run, at));
+      ASSERT_TRUE(chunk.words == 0 ||
+                  reinterpret_cast<uintptr_t>(chunk.dst + chunk.head) % 4 == 0) << trial;
+      for (uint32_t t = 0; t < cuda::kElementRunsThreads; ++t) {
+        cuda::element_runs_thread(p, in, out, static_cast<uint32_t>(block), t);
       }
     }
     ASSERT_EQ(loads_outside, 0) << "trial " << trial;
+    ASSERT_EQ(loads_misaligned, 0) << "trial " << trial;
     for (int64_t b = 0; b < batch; ++b) {
       for (int64_t i = 0; i < rows; ++i) {
         for (int64_t j = 0; j < cols; ++j) {
@@ -133,6 +135,13 @@ TEST(ElementRunsKernel, TheRuleTakesLongStridedElementsInBytes) {
   EXPECT_EQ(choose_for({129, 939, 128}, 2, 0, 101).path, TransposePath::TiledUnits);  // 2-byte units
   EXPECT_EQ(choose_for({129, 939, 128}, 2, 1, 101).path, TransposePath::ElementRuns);  // odd address
   EXPECT_EQ(choose_for({129, 939, 64}, 1, 0, 41).path, TransposePath::TiledUnits);    // 41 bytes
+  // fallback 1 (development builds) takes ATen's copy there too.
+  ChoiceOverrides aten;
+  aten.fallback = 1;
+  std::vector<int64_t> sizes{129, 939, 201}, strides{939 * 256, 256, 1};
+  StridedLayout x{3, sizes.data(), strides.data(), 1, 0x7f0000000000};
+  EXPECT_EQ(choose_kernel(plan_transpose(x, {0, 1, false}), h100(), aten).path,
+            TransposePath::AtenFallback);
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const cha
   const UnitTiledParams p = cuda::unit_tiled_params(plan, choice, in, out);
   const int64_t tiles_r = (plan.rows + choice.tile_rows - 1) / choice.tile_rows;
   const int64_t tiles_c = (plan.cols + choice.tile_cols - 1) / choice.tile_cols;
-  ASSERT_LE(choice.shared_bytes, static_cast<int>(sizeof(cuda::smem_bytes)));
+  ASSERT_LE(choice.shared_bytes, kUnitTiledSharedBytes);
   ASSERT_EQ(choice.blocks, plan.batch * tiles_r * tiles_c);
   // The block's threads live for the whole grid: thread 0 sets up each block (its index,
   // shared memory poisoned) between two barriers, then all run the kernel.
@@ -113,6 +113,16 @@ void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const cha
         barrier.arrive_and_wait();
         cuda::unit_tiled_transpose_kernel<U, WORDS>(p);
         barrier.arrive_and_wait();
+        // Nothing written past the shared memory the launch allocates.
+        if (t == 0) {
+          for (size_t i = choice.shared_bytes; i < sizeof(cuda::smem_bytes); ++i) {
+            if (cuda::smem_bytes[i] != 0x5A) {
+              ADD_FAILURE() << "block " << block << " wrote shared byte " << i << " past "
+                            << choice.shared_bytes;
+              break;
+            }
+          }
+        }
       }
     });
   }

@@ -8,9 +8,10 @@
 // bytes one by one. No shared memory and no barrier: the tiles of the unit-tiled kernel would
 // gather such elements byte by byte. Words whose bytes span two elements, or whose aligned
 // input words reach past their element (the last word of a run), are read byte by byte, so
-// that no load touches a byte outside the element. 64-bit offsets; outer batch dims as in the
-// other kernels (outer_batch.cuh). The block's parts are host-callable so that tests/cpp runs
-// them as a block would.
+// that no load reaches past an element's last byte (the first aligned word of a run may hold
+// up to 3 bytes before it). 64-bit offsets; outer batch dims as in the other kernels
+// (outer_batch.cuh). A thread's work is host-callable so that tests/cpp runs every thread of
+// every block as the GPU would.
 
 #include "../kernel_choice.h"
 #include "../layout_plan.h"
@@ -165,22 +166,31 @@ GPUTRANSPOSE_ELEMENT_RUNS_FN uint32_t element_runs_edges(const ElementRunsChunk&
   return k.len - 4 * k.words;
 }
 
+// Thread `thread` of block `block` (in and out after the block's outer batch offsets): its
+// whole words of the chunk, kElementRunsThreads apart, then its edge byte if it has one.
+GPUTRANSPOSE_ELEMENT_RUNS_FN void element_runs_thread(const ElementRunsParams& p, const char* in,
+                                                      char* out, uint32_t block, uint32_t thread) {
+  const ElementRunsChunk k = element_runs_chunk(p, in, out, block);
+  uint32_t* dst_words = reinterpret_cast<uint32_t*>(k.dst + k.head);
+#if defined(__CUDA_ARCH__)
+#pragma unroll 4
+#endif
+  for (uint32_t w = thread; w < k.words; w += kElementRunsThreads) {
+    dst_words[w] = element_runs_word(p, k, w);
+  }
+  if (thread < element_runs_edges(k)) {
+    const uint32_t at = element_runs_edge_byte(k, thread);
+    k.dst[at] = static_cast<char>(element_runs_byte(p, k.run, at));
+  }
+}
+
 #if defined(__CUDACC__)
 __global__ void __launch_bounds__(kElementRunsThreads)
     element_runs_transpose_kernel(ElementRunsParams p) {
   const char* in = p.in;
   char* out = p.out;
   if (!add_outer_offsets(p.outer, in, out)) return;
-  const ElementRunsChunk k = element_runs_chunk(p, in, out, blockIdx.x);
-  uint32_t* dst_words = reinterpret_cast<uint32_t*>(k.dst + k.head);
-#pragma unroll 4
-  for (uint32_t w = threadIdx.x; w < k.words; w += kElementRunsThreads) {
-    dst_words[w] = element_runs_word(p, k, w);
-  }
-  if (threadIdx.x < element_runs_edges(k)) {
-    const uint32_t at = element_runs_edge_byte(k, threadIdx.x);
-    k.dst[at] = static_cast<char>(element_runs_byte(p, k.run, at));
-  }
+  element_runs_thread(p, in, out, blockIdx.x, threadIdx.x);
 }
 #endif
 
