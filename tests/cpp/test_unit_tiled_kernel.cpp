@@ -2,12 +2,14 @@
 // GPU runs it: each block's 256 threads are threads of their own, __syncthreads() a barrier
 // across them, shared memory one buffer; the parameters the launcher's (unit_tiled_params)
 // from the kernel choice. Over random layouts of odd elements (3-46 bytes, 1-, 2-, 4-
-// and 8-byte units, words and units a lane), row slices, storage offsets, strided elements
-// and pointers at any byte, in tiles of the rule's shape, square ones and tiles of any
-// size (1-128 elements a side), the result equals the transpose byte for byte and no byte
-// outside the output is written. No GPU needed.
+// and 8-byte units, words and units a lane), row slices, storage offsets, strided elements,
+// batches and both pointers at any byte, in tiles of the rule's shape, square ones (8 x 8
+// to 32 x 32) and tiles of any size (1-128 elements a side), the result equals the
+// transpose byte for byte and no byte outside the output, or past the launch's shared
+// memory, is written. No GPU needed.
 #include <cuda_runtime.h>  // dim3, uint2, uint4 and the CUDA keywords, before they are mapped
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdint>
 #include <cstring>
@@ -143,36 +145,47 @@ void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in
   FAIL() << "unit " << c.unit_size;
 }
 
+int64_t e_of(const TransposePlan& plan) { return plan.element_size; }
+
 TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
   std::mt19937_64 rng(20261128);
   auto pick = [&](int64_t lo, int64_t hi) {
     return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
   };
-  int run_cases = 0, words = 0, units = 0, strided = 0, tall_tiles = 0;
-  for (int trial = 0; trial < 240; ++trial) {
-    // x: (rows, cols, k) values of `es` bytes, dims 0 and 1 swapped: elements of k values,
-    // or (strided elements) of `keep` of them where the last dim is sliced.
+  int run_cases = 0, words = 0, units = 0, strided = 0, tall_tiles = 0, small_tiles = 0;
+  int batched = 0, out_off = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    // x: (batch, rows, cols, k) values of `es` bytes, dims 1 and 2 swapped: elements of k
+    // values, or (strided elements) of `keep` of them where the last dim is sliced; the
+    // output at any byte past 256.
     static const int64_t kValueBytes[] = {1, 2, 4};
-    static const int64_t kValues[] = {3, 5, 6, 7, 9, 10, 11, 12, 23};
+    static const int64_t kValues[] = {3, 5, 6, 7, 9, 10, 11, 12, 23, 31, 47, 100, 181};
     const int64_t es = kValueBytes[pick(0, 2)];
-    const int64_t k = kValues[pick(0, 8)];
+    const int64_t k = kValues[pick(0, 12)];
+    const int64_t batch = pick(0, 3) == 0 ? pick(2, 3) : 1;
+    const int64_t out_shift = pick(0, 3) == 0 ? pick(1, 15) : 0;
     const int64_t keep = pick(0, 4) == 0 ? pick(1, k - 1) : k;  // a sliced last dim
-    const int64_t rows = pick(0, 1) ? pick(1, 70) : pick(33, 130);
-    const int64_t cols = pick(0, 1) ? pick(1, 70) : pick(33, 130);
+    // Long elements (smaller tiles, more of them) in smaller matrices.
+    const int64_t most = k >= 31 ? 40 : 130;
+    const int64_t rows = pick(0, 1) ? pick(1, std::min<int64_t>(70, most)) : pick(33, most);
+    const int64_t cols = pick(0, 1) ? pick(1, std::min<int64_t>(70, most)) : pick(33, most);
     const int64_t pad = pick(0, 2) == 0 ? pick(1, 5) : 0;  // a row slice, in values
     const int64_t offset = pick(0, 3) == 0 ? pick(1, 7) : 0;  // a storage offset, in values
     const int64_t byte_shift = pick(0, 5) == 0 ? pick(1, es * 16 - 1) : 0;  // off the value
-    std::vector<int64_t> sizes{rows, cols, keep}, strides{cols * k + pad, k, 1};
-    const int64_t in_bytes = (offset + (rows - 1) * strides[0] + (cols - 1) * k + keep) * es;
-    const int64_t out_bytes = rows * cols * keep * es;
+    const int64_t row = cols * k + pad;
+    std::vector<int64_t> sizes{batch, rows, cols, keep}, strides{rows * row, row, k, 1};
+    const int64_t in_bytes =
+        (offset + (batch - 1) * strides[0] + (rows - 1) * row + (cols - 1) * k + keep) * es;
+    const int64_t out_bytes = batch * rows * cols * keep * es;
     std::vector<char> in_buffer(in_bytes + 512), out_buffer(out_bytes + 512);
     for (char& c : in_buffer) c = static_cast<char>(rng());
     std::memset(out_buffer.data(), 0xA5, out_buffer.size());
     auto aligned = [](char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; };
     const char* in = aligned(in_buffer.data()) + byte_shift + offset * es;
-    char* out = aligned(out_buffer.data());
-    StridedLayout x{3, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
-    const TransposePlan plan = plan_transpose(x, {0, 1, false}, 256);
+    char* out = aligned(out_buffer.data()) + out_shift;
+    StridedLayout x{4, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
+    const TransposePlan plan = plan_transpose(x, {1, 2, false},
+                                              pointer_alignment(reinterpret_cast<uintptr_t>(out)));
     // The kernel wherever the plan takes it, whatever the choice's fallback rules say, in
     // tiles of the rule's shape, square tiles, or tiles of a random size.
     ChoiceOverrides kernels_always;
@@ -186,27 +199,38 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
     (c.unit_words ? words : units) += 1;
     strided += keep < k;
     tall_tiles += c.unit_words && (c.tile_rows > 40 || c.tile_cols > 40);
+    small_tiles += c.unit_words && c.tile_rows <= 16 && c.tile_rows == c.tile_cols && e_of(plan) > 45;
+    batched += batch > 1;
+    out_off += out_shift % 4 != 0;
     run_choice(plan, c, in, out);
     if (testing::Test::HasFatalFailure()) return;
     const int64_t e = keep * es;
-    for (int64_t i = 0; i < rows; ++i) {
-      for (int64_t j = 0; j < cols; ++j) {
-        ASSERT_EQ(std::memcmp(in + (i * strides[0] + j * k) * es, out + (j * rows + i) * e, e), 0)
-            << "trial " << trial << ": " << rows << " x " << cols << " elements of " << keep
-            << " x " << es << " bytes (" << k << " apart), pad " << pad << ", offset " << offset
-            << ", byte shift " << byte_shift << ", unit " << c.unit_size << ", tile "
-            << c.tile_rows << " x " << c.tile_cols << (c.unit_words ? ", words" : "") << ": element (" << i << ", " << j << ")";
+    for (int64_t b = 0; b < batch; ++b) {
+      for (int64_t i = 0; i < rows; ++i) {
+        for (int64_t j = 0; j < cols; ++j) {
+          ASSERT_EQ(std::memcmp(in + (b * strides[0] + i * row + j * k) * es,
+                                out + ((b * cols + j) * rows + i) * e, e), 0)
+              << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
+              << " elements of " << keep << " x " << es << " bytes (" << k << " apart), pad "
+              << pad << ", offset " << offset << ", byte shift " << byte_shift << ", out shift "
+              << out_shift << ", unit " << c.unit_size << ", tile " << c.tile_rows << " x "
+              << c.tile_cols << (c.unit_words ? ", words" : "") << ": element (" << b << ", "
+              << i << ", " << j << ")";
+        }
       }
     }
     for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
       if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
     }
   }
-  EXPECT_GT(run_cases, 160);
+  EXPECT_GT(run_cases, 180);
   EXPECT_GT(words, 50);
   EXPECT_GT(units, 30);
   EXPECT_GT(strided, 16);
-  EXPECT_GT(tall_tiles, 20);  // more rows a warp than one pass of its edges moves
+  EXPECT_GT(tall_tiles, 15);   // more rows a warp than one pass of its edges moves
+  EXPECT_GT(small_tiles, 10);  // words in 16 x 16 and 8 x 8 tiles (elements over 45 bytes)
+  EXPECT_GT(batched, 30);
+  EXPECT_GT(out_off, 30);      // output rows off 4 bytes (units no wider than it allows)
 }
 
 }  // namespace
