@@ -24,6 +24,7 @@ void check_load(const char* at, int bytes) {
 #include "core/kernel_choice.h"
 #include "core/layout_plan.h"
 #include "h100_facts.h"
+#include "transposed_elements.h"
 
 #include <gtest/gtest.h>
 #include <cstring>
@@ -90,18 +91,11 @@ TEST(ElementRunsKernel, MovesEveryOddElementLayoutExactly) {
     }
     ASSERT_EQ(loads_outside, 0) << "trial " << trial;
     ASSERT_EQ(loads_misaligned, 0) << "trial " << trial;
-    for (int64_t b = 0; b < batch; ++b) {
-      for (int64_t i = 0; i < rows; ++i) {
-        for (int64_t j = 0; j < cols; ++j) {
-          ASSERT_EQ(std::memcmp(in + (b * strides[0] + i * row + j * k) * es,
-                                out + ((b * cols + j) * rows + i) * e, e), 0)
-              << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
-              << " elements of " << keep << " x " << es << " bytes (" << k << " apart), pad "
-              << pad << ", byte shift " << byte_shift << ": element (" << b << ", " << i << ", "
-              << j << ")";
-        }
-      }
-    }
+    const int64_t in_strides[3] = {strides[0] * es, row * es, k * es};
+    ASSERT_EQ(first_wrong_element(in, out, batch, rows, cols, in_strides, e), "")
+        << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
+        << " elements of " << keep << " x " << es << " bytes (" << k << " apart), pad " << pad
+        << ", byte shift " << byte_shift;
     for (const char* q = out_buffer.data(); q < out_buffer.data() + out_buffer.size(); ++q) {
       if (q < out || q >= out + out_bytes) {
         ASSERT_EQ(static_cast<uint8_t>(*q), 0xA5) << trial;

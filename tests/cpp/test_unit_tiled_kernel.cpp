@@ -80,6 +80,7 @@ inline bool add_outer_offsets(const OuterBatch&, In&, Out&) {
 
 #include "core/cuda/unit_tiled_transpose.cuh"
 #include "h100_facts.h"
+#include "transposed_elements.h"
 
 #include <gtest/gtest.h>
 
@@ -205,20 +206,13 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
     run_choice(plan, c, in, out);
     if (testing::Test::HasFatalFailure()) return;
     const int64_t e = keep * es;
-    for (int64_t b = 0; b < batch; ++b) {
-      for (int64_t i = 0; i < rows; ++i) {
-        for (int64_t j = 0; j < cols; ++j) {
-          ASSERT_EQ(std::memcmp(in + (b * strides[0] + i * row + j * k) * es,
-                                out + ((b * cols + j) * rows + i) * e, e), 0)
-              << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
-              << " elements of " << keep << " x " << es << " bytes (" << k << " apart), pad "
-              << pad << ", offset " << offset << ", byte shift " << byte_shift << ", out shift "
-              << out_shift << ", unit " << c.unit_size << ", tile " << c.tile_rows << " x "
-              << c.tile_cols << (c.unit_words ? ", words" : "") << ": element (" << b << ", "
-              << i << ", " << j << ")";
-        }
-      }
-    }
+    const int64_t in_strides[3] = {strides[0] * es, row * es, k * es};
+    ASSERT_EQ(first_wrong_element(in, out, batch, rows, cols, in_strides, e), "")
+        << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
+        << " elements of " << keep << " x " << es << " bytes (" << k << " apart), pad " << pad
+        << ", offset " << offset << ", byte shift " << byte_shift << ", out shift " << out_shift
+        << ", unit " << c.unit_size << ", tile " << c.tile_rows << " x " << c.tile_cols
+        << (c.unit_words ? ", words" : "");
     for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
       if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
     }
