@@ -27,7 +27,6 @@ void check_load(const char* at, int bytes) {
 #include "transposed_elements.h"
 
 #include <gtest/gtest.h>
-#include <cstring>
 #include <random>
 #include <vector>
 
