@@ -27,6 +27,7 @@ void check_load(const char* at, int bytes) {
 #include "transposed_elements.h"
 
 #include <gtest/gtest.h>
+
 #include <random>
 #include <vector>
 
