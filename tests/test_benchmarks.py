@@ -15,6 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 
 import bench_permute  # noqa: E402
+import bench_ab  # noqa: E402
 import bench_sweep  # noqa: E402
 import bench_transpose  # noqa: E402
 import source_digest  # noqa: E402
@@ -749,3 +750,33 @@ def test_interleaved_timing_never_rereads_an_input_another_call_just_read(reps, 
     assert indices[0] == warmup % copies  # past the inputs the warm-ups read
     for k in range(1, len(indices)):
         assert indices[k] == (indices[k - 1] + 1) % copies  # a new input every call
+
+
+# bench_ab.py: variants as NAME=KEY=VALUE,..., cases kept where the variants' kernels differ,
+# and a summary of each variant's time over the first's, by class.
+def test_ab_variants_parse_their_overrides_and_refuse_unknown_ones():
+    assert bench_ab.parse_variant("rule=") == ("rule", {})
+    assert bench_ab.parse_variant("square=unit_tile_bytes=0,fallback=0") == \
+        ("square", {"unit_tile_bytes": 0, "fallback": 0})
+    assert bench_ab.parse_variant("slow=memory_bytes_per_s=3.35e12") == \
+        ("slow", {"memory_bytes_per_s": 3.35e12})
+    for bad in ("rule", "=fallback=0", "x=tile=3", "x=fallback"):
+        with pytest.raises(ValueError):
+            bench_ab.parse_variant(bad)
+    assert bench_ab.differing({"a": "tiled_units<tile=32x32>", "b": "tiled_units<tile=64x32>"})
+    assert not bench_ab.differing({"a": "memcpy", "b": "memcpy"})
+
+
+def test_ab_summary_gives_each_variant_over_the_first_by_class():
+    mib = 1 << 20
+    records = [
+        {"class": "odd block", "bytes": 64 * mib, "ratio": {"old": 2.0, "new": 1.0, "aten": 4.0}},
+        {"class": "odd block", "bytes": 64 * mib, "ratio": {"old": 2.0, "new": 4.0, "aten": 4.0}},
+        {"class": "dim > 128", "bytes": 2 * mib, "ratio": {"old": 1.0, "new": 1.5, "aten": 1.0}},
+    ]
+    lines = bench_ab.summary_lines(records, ["old", "new"])
+    assert lines[0].startswith("all, 16 MiB+, 2 cases: old 1.000 (2.00x copy); new 1.000 (2.00x copy)")
+    assert any(line.startswith("all, any size, 3 cases:") and "new 1.145" in line for line in lines)
+    assert any(line.startswith("dim > 128, any size, 1 cases: old 1.000 (1.00x copy); new 1.500")
+               for line in lines)
+    assert not any(line.startswith("dim > 128, 16 MiB+") for line in lines)
