@@ -22,8 +22,9 @@ struct ChoiceOverrides {
   int small_dim = -1;           // a side of 2-16 elements: 0 the tiled kernel, else the rule
   int element_runs = -1;        // odd elements: 0 never the element-runs kernel, 1 wherever it
                                 // can (any element size and unit), -1 the rule
-  // The unit-tiled kernel's tile: > 0 about this many bytes a tile (short sides whole, however
-  // few blocks are left), 0 square tiles of up to 32 elements a side, -1 the rule.
+  // The unit-tiled kernel's tile for elements back to back (strided ones keep square tiles):
+  // > 0 about this many bytes a tile (short sides whole, however few blocks are left), 0
+  // square tiles of up to 32 elements a side, -1 the rule.
   int64_t unit_tile_bytes = -1;
 };
 
