@@ -380,10 +380,14 @@ constexpr int64_t kMinUnitTileBlocksPerSm = 4;
 constexpr int64_t kMinUnitTileBytes = 1536;
 constexpr int64_t kMinUnitTileRunBytes = 64;
 
+int64_t unit_row_pitch(int64_t tile_cols, int64_t e, int64_t unit, bool words) {
+  return words ? unit_words_pitch(tile_cols, e) : unit_lanes_pitch(tile_cols, e, unit);
+}
+
 int64_t unit_tile_shared_bytes(int64_t tile_rows, int64_t tile_cols, int64_t e, int64_t unit,
                                bool words) {
-  return words ? tile_rows * unit_words_pitch(tile_cols, e) + kUnitTiledSharedSlack
-               : tile_rows * unit_lanes_pitch(tile_cols, e, unit);
+  return tile_rows * unit_row_pitch(tile_cols, e, unit, words) +
+         (words ? kUnitTiledSharedSlack : 0);
 }
 
 struct UnitTile {
@@ -469,20 +473,6 @@ UnitTiles unit_tiles(const TransposePlan& plan, bool words, const ChoiceOverride
                                                                  : UnitTiles::Fitted;
 }
 
-// Elements back to back in tiles too small for the kernel to beat the framework's copy
-// (kMinUnitTileBytes, kMinUnitTileRunBytes): the tile their matrix allows, whatever the
-// tensor's size.
-bool unit_tiles_too_small(const TransposePlan& plan, const ChoiceOverrides& overrides) {
-  const int64_t unit = unit_of(plan);
-  const bool words = unit_words(plan, unit);
-  int64_t bytes = 0;
-  const UnitTiles kind = unit_tiles(plan, words, overrides, bytes);
-  if (kind == UnitTiles::Square) return false;
-  const UnitTile t = unit_tile(plan, unit, words, kind, bytes, 0);
-  return t.rows * t.cols * plan.element_size < kMinUnitTileBytes ||
-         t.rows * plan.element_size < kMinUnitTileRunBytes;
-}
-
 // Strided elements (each its own run in the input) of kMinElementRunBytes or more in 1-byte
 // units: the element-runs kernel moves each element as a run of 4-byte words shifted into
 // place, a chunk of an output row of about kElementRunsChunkBytes a block, where the unit-tiled
@@ -522,7 +512,10 @@ bool choose_element_runs(KernelChoice& c, const TransposePlan& plan,
   return true;
 }
 
-void choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
+// The unit-tiled kernel's choice. Returns whether the elements lie back to back in tiles too
+// small for the kernel to beat the framework's copy (kMinUnitTileBytes, kMinUnitTileRunBytes):
+// the tile their matrix allows, whatever the tensor's size.
+bool choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
                   const ChoiceOverrides& overrides) {
   const int64_t e = plan.element_size;
   const int64_t unit = unit_of(plan);
@@ -537,8 +530,7 @@ void choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
   const UnitTile t = unit_tile(plan, unit, c.unit_words, kind, bytes, min_blocks);
   c.tile_rows = static_cast<int>(t.rows);
   c.tile_cols = static_cast<int>(t.cols);
-  c.unit_pitch = static_cast<int>(c.unit_words ? unit_words_pitch(t.cols, e)
-                                               : unit_lanes_pitch(t.cols, e, unit));
+  c.unit_pitch = static_cast<int>(unit_row_pitch(t.cols, e, unit, c.unit_words));
   c.shared_bytes = static_cast<int>(unit_tile_shared_bytes(t.rows, t.cols, e, unit, c.unit_words));
   const int64_t blocks_x =
       plan.batch * ((plan.rows + t.rows - 1) / t.rows) * ((plan.cols + t.cols - 1) / t.cols);
@@ -548,6 +540,11 @@ void choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
   if (blocks_x > std::numeric_limits<int32_t>::max()) {
     c.unsupported = "tensor too large for one launch (2^31 tiles or more)";
   }
+  if (kind == UnitTiles::Square) return false;
+  const UnitTile most = kind == UnitTiles::Grown && min_blocks > 0
+                            ? unit_tile(plan, unit, c.unit_words, kind, bytes, 0)
+                            : t;
+  return most.rows * most.cols * e < kMinUnitTileBytes || most.rows * e < kMinUnitTileRunBytes;
 }
 
 // A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
@@ -729,6 +726,7 @@ TransposePlan pitched_rows_as_matrices(const TransposePlan& plan, int64_t unit) 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides) {
   KernelChoice c;
+  bool small_unit_tiles = false;  // TiledUnits: tiles too small to beat the framework
   c.path = plan.path;
   c.element_size = plan.element_size;
   switch (plan.path) {
@@ -738,7 +736,9 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       choose_tiled(c, plan, facts, overrides);
       break;
     case TransposePath::TiledUnits:
-      if (!choose_element_runs(c, plan, overrides)) choose_units(c, plan, facts, overrides);
+      if (!choose_element_runs(c, plan, overrides)) {
+        small_unit_tiles = choose_units(c, plan, facts, overrides);
+      }
       break;
     case TransposePath::WideElements:
       choose_wide(c, plan, facts);
@@ -771,7 +771,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     }
   }
   if (c.path == TransposePath::TiledUnits && !strided && c.unsupported == nullptr &&
-      overrides.fallback < 0 && !off_value(plan) && unit_tiles_too_small(plan, overrides)) {
+      overrides.fallback < 0 && !off_value(plan) && small_unit_tiles) {
     c.path = TransposePath::AtenFallback;
     c.fallback_reason =
         "elements of odd sizes whose matrix fills tiles of under 1.5 KiB, or tiles whose output "
