@@ -9,8 +9,9 @@ A variant is NAME=KEY=VALUE,KEY=VALUE... with the keyword overrides of _transpos
 (fallback, small_dim, unit_tile_bytes, element_runs, tile_group_rows, interleave, l2_bytes,
 memory_bytes_per_s); NAME= alone is the rules' own choice. Tune on seeds other than the
 sweep's (0), whose cases judge the result. Each case is checked byte for byte against ATen
-for every variant first, then timed as the sweep times (CUDA events, medians over rounds
-that visit every implementation in turn, one cursor over inputs that outgrow L2). Prints a
+for every variant first, then timed by the sweep's own case runner (bench_sweep.Sweep:
+CUDA events, medians over rounds that visit every implementation in turn, one cursor over
+input copies that outgrow L2, cases that do not fit the GPU skipped). Prints a
 line a case and, by the sweep's classes, the geometric mean of each variant's time over the
 first variant's and over the copy's (cases of 16 MiB or more, and all); writes every case to
 --out (JSON).
@@ -50,6 +51,32 @@ def parse_variant(text):
 def differing(kernels):
     """Whether the variants' kernels (explain()'s kernel, or its path) differ."""
     return len(set(kernels.values())) > 1
+
+
+class ABSweep(sweep.Sweep):
+    """The sweep's case runner (checks, input copies, timing) with the variants and ATen as
+    its functions. transpose_tuned: torch_transpose._C._transpose_tuned, or a stand-in."""
+
+    def __init__(self, args, variants, transpose_tuned, **kwargs):
+        super().__init__(args, **kwargs)
+        self.variants = variants
+        self.transpose_tuned = transpose_tuned
+
+    def functions(self, x, case):
+        d0, d1 = case["dims"]
+        fns = {name: (lambda o: lambda t: self.transpose_tuned(t, d0, d1, **o))(overrides)
+               for name, overrides in self.variants.items()}
+        fns["aten"] = lambda t: t.transpose(d0, d1).contiguous()
+        return fns
+
+    def record(self, case, seed, kernels):
+        """The case's result as the summary reads it: a wrong (or failing) variant is wrong."""
+        result = self.run_case(case)
+        result.update(seed=seed, kernels=kernels,
+                      wrong=sorted(set(result.get("errors", {})) & set(self.variants)))
+        if "ratio_to_copy" in result:
+            result["ratio"] = result["ratio_to_copy"]
+        return result
 
 
 def geomean(values):
@@ -93,59 +120,43 @@ def main(argv=None):
 
     import torch
     import torch_transpose
-    from bench_transpose import time_interleaved_ms
 
     tuned = torch_transpose._C
-    if not torch_transpose._C.development_build():
+    if not tuned.development_build():
         sys.exit("bench_ab.py needs a development build (GPUTRANSPOSE_DEVELOPMENT=1)")
-    l2 = torch.cuda.get_device_properties(0).L2_cache_size
-    records, start = [], time.time()
+    args.warmup, args.no_compile = 2, True
+    ab = ABSweep(args, variants, tuned._transpose_tuned)
+    records, wrong, start = [], [], time.time()
     for seed in (int(s) for s in args.seeds.split(",")):
         for case in sweep.sample_cases(args.cases, seed):
             if args.time_limit and time.time() - start > args.time_limit:
                 break
-            alloc = sweep.allocated_elements(case) * sweep.ITEMSIZE[case["dtype"]]
-            if case["bytes"] > args.max_mib * sweep.MIB or alloc > 2 << 30:
+            if case["bytes"] > args.max_mib * sweep.MIB:
                 continue
-            dtype = getattr(torch, case["dtype"])
-            x = sweep.build_input(case, torch, dtype)
-            d0, d1 = case["dims"]
+            # The variants' kernels, from a tensor without memory of the case's layout.
+            x = sweep.build_input(case, torch, getattr(torch, case["dtype"]), device="meta")
             kernels = {}
-            for n, o in variants.items():
-                how = tuned._explain_tuned(x, d0, d1, **o)
-                kernels[n] = how.get("kernel") or how["path"]
+            for name, overrides in variants.items():
+                how = tuned._explain_tuned(x, *case["dims"], **overrides)
+                kernels[name] = how.get("kernel") or how["path"]
             if not differing(kernels):
                 continue
-            fns = {n: (lambda o: lambda t: tuned._transpose_tuned(t, d0, d1, **o))(o)
-                   for n, o in variants.items()}
-            fns["aten"] = lambda t: t.transpose(d0, d1).contiguous()
-            want = sweep.raw_bytes(x.transpose(d0, d1).contiguous())
-            wrong = [n for n, f in fns.items() if not torch.equal(sweep.raw_bytes(f(x)), want)]
-            copies = max(2, min(math.ceil(2 * l2 / max(case["bytes"], 1)) + 1,
-                                (6 << 30) // max(alloc, 1)))
-            inputs = [x] + [sweep.build_input(case, torch, dtype) for _ in range(copies - 1)]
-            sources = [torch.empty(x.numel(), dtype=dtype, device="cuda").copy_(t.reshape(-1))
-                       for t in inputs]
-            out = torch.empty(x.numel(), dtype=dtype, device="cuda")
-            timed = {n: (f, inputs) for n, f in fns.items()}
-            timed["copy"] = (lambda s: out.copy_(s), sources)
-            ms = time_interleaved_ms(timed, args.reps, 2, args.rounds, head_start=True,
-                                     head_start_cycles=sweep.HEAD_START_CYCLES_PER_REP)
-            record = {k: case[k] for k in ("id", "dtype", "shape", "dims", "view", "bytes", "class")}
-            record.update(seed=seed, kernels=kernels, wrong=wrong,
-                          ratio={n: ms[n] / ms["copy"] for n in ms if n != "copy"})
-            records.append(record)
+            result = ab.record(case, seed, kernels)
+            if "ratio" not in result:
+                print(f"s{seed}#{case['id']} {sweep.describe(case)}: "
+                      f"{result.get('skipped') or result.get('errors')}", flush=True)
+                continue
+            (wrong if result["wrong"] else records).append(result)
             print(f"s{seed}#{case['id']} {sweep.describe(case)}: " +
-                  " ".join(f"{n} {v:.2f}" for n, v in record["ratio"].items()) +
-                  (f" WRONG {wrong}" if wrong else ""), flush=True)
-            del inputs, sources, out, x, want, timed, fns
-            torch.cuda.empty_cache()
+                  " ".join(f"{n} {v:.2f}" for n, v in result["ratio"].items()) +
+                  (f" WRONG {result['wrong']}" if result["wrong"] else ""), flush=True)
     for line in summary_lines(records, names):
         print(line)
-    print(f"cases {len(records)}, wrong {sum(bool(r['wrong']) for r in records)}")
+    print(f"cases {len(records) + len(wrong)}, wrong {len(wrong)} (left out of the summary)")
     with open(args.out, "w") as f:
-        json.dump({"variants": variants, "seeds": args.seeds, "records": records}, f, indent=1)
-    return 1 if any(r["wrong"] for r in records) else 0
+        json.dump({"variants": variants, "seeds": args.seeds, "records": records + wrong}, f,
+                  indent=1)
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

@@ -780,3 +780,21 @@ def test_ab_summary_gives_each_variant_over_the_first_by_class():
     assert any(line.startswith("dim > 128, any size, 1 cases: old 1.000 (1.00x copy); new 1.500")
                for line in lines)
     assert not any(line.startswith("dim > 128, 16 MiB+") for line in lines)
+
+
+def test_ab_runs_each_variant_through_the_sweeps_case_runner_and_flags_a_wrong_one():
+    def transpose_tuned(t, d0, d1, fallback=-1):
+        out = new_tensor_transpose(t, d0, d1)
+        if fallback == 0:  # a variant that gets the bytes wrong
+            out.view(-1)[:1] = ~out.view(-1)[:1] if out.dtype == torch.bool else out.view(-1)[:1] + 1
+        return out
+
+    args = argparse.Namespace(reps=4, rounds=2, warmup=1, no_compile=True)
+    times_ms = {"rule": 2.0, "kernel": 1.0, "aten": 4.0, "copy": 1.0}
+    ab = bench_ab.ABSweep(args, {"rule": {}, "kernel": {"fallback": 0}}, transpose_tuned,
+                          device="cpu", timer=fake_timer(times_ms), l2_bytes=1 << 16,
+                          free_bytes=lambda: 1 << 40)
+    result = ab.record(CPU_CASES[0], 101, {"rule": "tiled", "kernel": "units"})
+    assert result["seed"] == 101 and result["kernels"] == {"rule": "tiled", "kernel": "units"}
+    assert result["wrong"] == ["kernel"]
+    assert result["ratio"] == {"rule": 2.0, "aten": 4.0}  # the wrong variant is not timed
