@@ -6,12 +6,12 @@ random-shape sweep's cases (bench_sweep.sample_cases) whose kernel some variant 
         --variant rule= [--seeds 101,102] [--max-mib 512] [--time-limit 240] [--out FILE]
 
 A variant is NAME=KEY=VALUE,KEY=VALUE... with the keyword overrides of _transpose_tuned
-(fallback, small_dim, unit_tile_bytes, element_runs, tile_group_rows, interleave, l2_bytes,
-memory_bytes_per_s); NAME= alone is the rules' own choice. Tune on seeds other than the
-sweep's (0), whose cases judge the result. Each case is checked byte for byte against ATen
-for every variant first, then timed by the sweep's own case runner (bench_sweep.Sweep:
-CUDA events, medians over rounds that visit every implementation in turn, one cursor over
-input copies that outgrow L2, cases that do not fit the GPU skipped). Prints a
+(fallback, small_dim, unit_tile_bytes, element_runs, one_unit_tiles, tile_group_rows,
+interleave, l2_bytes, memory_bytes_per_s); NAME= alone is the rules' own choice. Tune on seeds
+other than the sweep's (0), whose cases judge the result. Each case is checked byte for byte
+against ATen for every variant first, then timed by the sweep's own case runner
+(bench_sweep.Sweep: CUDA events, medians over rounds that visit every implementation in turn,
+one cursor over input copies that outgrow L2, cases that do not fit the GPU skipped). Prints a
 line a case and, by the sweep's classes, the geometric mean of each variant's time over the
 first variant's and over the copy's (cases of 16 MiB or more, and all); writes every case to
 --out (JSON).
@@ -30,6 +30,7 @@ sys.path.insert(0, HERE)
 import bench_sweep as sweep  # noqa: E402
 
 OVERRIDE_TYPES = {"fallback": int, "small_dim": int, "unit_tile_bytes": int, "element_runs": int,
+                  "one_unit_tiles": int,
                   "tile_group_rows": int, "interleave": int, "l2_bytes": int,
                   "memory_bytes_per_s": float}
 
@@ -135,13 +136,15 @@ def main(argv=None):
                 continue
             # The variants' kernels, from a tensor without memory of the case's layout.
             x = sweep.build_input(case, torch, getattr(torch, case["dtype"]), device="meta")
-            kernels = {}
+            kernels, utilization = {}, {}
             for name, overrides in variants.items():
                 how = tuned._explain_tuned(x, *case["dims"], **overrides)
                 kernels[name] = how.get("kernel") or how["path"]
+                utilization[name] = how.get("tile_utilization")
             if not differing(kernels):
                 continue
             result = ab.record(case, seed, kernels)
+            result["tile_utilization"] = utilization
             if "ratio" not in result:
                 print(f"s{seed}#{case['id']} {sweep.describe(case)}: "
                       f"{result.get('skipped') or result.get('errors')}", flush=True)

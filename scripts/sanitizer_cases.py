@@ -122,11 +122,18 @@ def adjacent_dims_cases():
     # its edges), a short side of 24 whole.
     yield "3-byte words, 64 x 64 tiles", random_bytes((40, 256, 256, 3), torch.uint8), (1, 2)
     yield "3-byte words, a short side whole", random_bytes((24, 40000, 3), torch.uint8), (0, 1)
+    # Input rows of a few words: several rows a warp's pass, a group of lanes each.
+    yield "3-byte words, short input rows", random_bytes((40000, 7, 3), torch.uint8), (0, 1)
     # Strided elements of 64 bytes and more in 1-byte units: run by run, shifted into place.
     yield "element runs, 201 bytes", random_bytes((65, 300, 256), torch.uint8)[..., :201], (0, 1)
     yield "element runs, 201 bytes at an odd address", random_bytes((1 + 65 * 300 * 256,), torch.uint8)[1:].view(65, 300, 256)[..., 2:203], (0, 1)
     yield "element runs, 255 bytes", random_bytes((40, 33, 300), torch.uint8)[..., 3:258], (0, 1)
     yield "element runs, outer dim", random_bytes((3, 40, 7, 33, 128), torch.int8)[..., :101], (1, 3)
+    # 1- and 2-byte elements in matrices too narrow for the tiled kernel's tiles: elements of
+    # one unit in the unit-tiled kernel (short tail tiles, a transposed view, sliced rows).
+    yield "one-unit bytes, a side of 32", random_bytes((20011, 32), torch.uint8), (0, 1)
+    yield "one-unit bytes, a transposed view", random_bytes((1, 1777, 113, 32), torch.uint8).transpose(2, 3), (1, 2)
+    yield "one-unit halves, sliced rows", random_bytes((300, 24, 1261), torch.int16)[..., :1254], (1, 2)
     # Pitches that cut an element (input strides in values), data pointers off the element.
     yield "wide elements, pitch cutting the element", random_bytes((96 * 50 * 72,), torch.float16).as_strided((96, 50, 64), (3600, 72, 1)), (0, 1)
     yield "units, pitch cutting the element", random_bytes((40 * 8820,), torch.int64).as_strided((40, 30, 14, 14), (8820, 294, 21, 1)), (0, 1)

@@ -22,7 +22,7 @@ SHAPES = [(1, 1), (1, 1000), (1000, 1), (2, 3), (17, 300), (300, 17), (1024, 102
 def check(x, dim0=-2, dim1=-1, tiled_too=False):
     """Runs the op over poisoned memory and compares its bytes with ATen's; with
     `tiled_too`, in a development build, also the tiled kernel where the choice takes
-    ATen's copy (tiles the tensor barely fills)."""
+    ATen's copy (tiles the tensor barely fills) or one-unit tiles (1- and 2-byte elements)."""
     reference = element_aligned(x)
     expected = reference.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else reference.clone()
     poison_cuda_cache(expected.numel() * expected.element_size())
@@ -33,8 +33,10 @@ def check(x, dim0=-2, dim1=-1, tiled_too=False):
     op.transpose.out(x, dim0, dim1, out=out)
     assert_bitwise_equal(out, expected)
     if tiled_too and torch_transpose._C.development_build() and x.dim() >= 2:
-        poison_cuda_cache(expected.numel() * expected.element_size())
-        assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, dim0, dim1, fallback=0), expected)
+        for one_unit_tiles in (-1, 0):
+            poison_cuda_cache(expected.numel() * expected.element_size())
+            assert_bitwise_equal(torch_transpose._C._transpose_tuned(
+                x, dim0, dim1, fallback=0, one_unit_tiles=one_unit_tiles), expected)
     return actual
 
 
@@ -172,11 +174,12 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
 
 def check_tuned(cases, **tuning):
     """Each (shape, view) case, for every element size, through the tiled CUDA kernel
-    (never ATen's copy) with other device facts or walk overrides (a development build's
-    _transpose_tuned), byte for byte; a view may use `skip`, 16 bytes in elements. Returns
-    the kernels chosen."""
+    (never ATen's copy nor one-unit tiles) with other device facts or walk overrides (a
+    development build's _transpose_tuned), byte for byte; a view may use `skip`, 16 bytes in
+    elements. Returns the kernels chosen."""
     development_build_or_skip()
     tuning.setdefault("fallback", 0)
+    tuning.setdefault("one_unit_tiles", 0)
     kernels = []
     for dtype in ONE_DTYPE_PER_SIZE:
         skip = 16 // dtype.itemsize
@@ -282,10 +285,10 @@ def test_long_output_rows_take_tall_tiles():
     for dtype in (torch.uint8, torch.bfloat16, torch.float32, torch.float64):
         for rows, tiling in ((16384, "tall"), (8192, "wide")):
             x = torch.randint(0, 100, (rows, 35), device="cuda").to(dtype)
-            how = torch_transpose._C._explain_tuned(x, l2_bytes=65536, memory_bytes_per_s=3.35e12)
+            tuning = dict(l2_bytes=65536, memory_bytes_per_s=3.35e12, one_unit_tiles=0)
+            how = torch_transpose._C._explain_tuned(x, **tuning)
             assert how["tiling"] == tiling and how["store"] == "aligned16", (dtype, rows, how)
-            assert_bitwise_equal(torch_transpose._C._transpose_tuned(
-                x, l2_bytes=65536, memory_bytes_per_s=3.35e12), x.mT.contiguous())
+            assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, **tuning), x.mT.contiguous())
 
 
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
@@ -316,12 +319,25 @@ STRIDED_VIEWS = {
 }
 
 
+def tiled_path(how, paths, itemsize):
+    """Whether explain()'s `how` is one of the tiled `paths`, or (1- and 2-byte elements in
+    matrices that fill the tiled kernel's tiles under about a fifth) one-unit tiles."""
+    if how["path"] == "tiled_units" and itemsize <= 2:
+        return how["kernel"].startswith(f"tiled_units<unit={itemsize}, units=1,")
+    return how["path"] in paths
+
+
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
 @pytest.mark.parametrize("view", STRIDED_VIEWS, ids=str)
 def test_each_layout_path_on_cuda(dtype, view):
     make, path = STRIDED_VIEWS[view]
     x = make(random_tensor((300, 200), dtype, "cuda"))
-    assert torch_transpose.explain(x)["path"] == (path(dtype) if callable(path) else path)
+    path = path(dtype) if callable(path) else path
+    how = torch_transpose.explain(x)
+    if path.startswith("tiled_"):
+        assert tiled_path(how, (path,), dtype.itemsize), how
+    else:
+        assert how["path"] == path, how
     check(x, tiled_too=True)
 
 
@@ -469,7 +485,8 @@ FUSED_LAYOUTS = [
 def test_fused_layouts_take_the_kernels(dtype, shape, view, dims):
     x = view(random_tensor(shape, dtype, "cuda"))
     how = torch_transpose.explain(x, *dims)
-    assert how["path"] in ("tiled_contiguous", "tiled_row_strided", "wide_elements"), how
+    assert tiled_path(how, ("tiled_contiguous", "tiled_row_strided", "wide_elements"),
+                      dtype.itemsize), how
     check(x, *dims, tiled_too=True)
 
 
@@ -721,6 +738,60 @@ def test_long_odd_elements_move_as_runs(shape, dtype, dims, view):
         op.transpose.out(x, *dims, out=out)
         assert_bitwise_equal(out, expected)
         assert_bitwise_equal(storage[:offset], poisoned_like((offset,), dtype, x.device))
+
+
+# 1- and 2-byte elements move through the unit-tiled kernel as elements of one unit (its
+# words path, k = 1) wherever asked to (one_unit_tiles: 1 in place of the tiled kernel, 2 of
+# the small-dim kernel too): narrow matrices both ways, a transposed view, sliced rows, a
+# storage offset, short sides, an outer dim; the same bytes as ATen's.
+ONE_UNIT = [
+    ((20011, 32), torch.uint8, (0, 1), None),
+    ((24, 20011), torch.int16, (0, 1), None),
+    ((1, 1777, 113, 32), torch.bool, (1, 2), lambda x: x.transpose(2, 3)),
+    ((300, 24, 1261), torch.bool, (1, 2), lambda x: x[..., :1254]),
+    ((409, 49, 27), torch.uint8, (1, 2), lambda x: x[..., :24]),
+    ((87, 22207), torch.int8, (0, 1), None),
+    ((531, 58, 104), torch.float16, (1, 2), None),
+    ((3, 40, 7, 33), torch.int8, (1, 3), None),
+    ((2, 26591, 5), torch.bfloat16, (1, 2), lambda x: x[:, 1:]),
+    ((3001, 3), torch.uint8, (0, 1), lambda x: x[1:]),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", ONE_UNIT,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in ONE_UNIT])
+def test_narrow_matrices_move_as_elements_of_one_unit(shape, dtype, dims, view):
+    development_build_or_skip()
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    expected = x.transpose(*dims).contiguous()
+    ran = 0
+    for forced in (1, 2):
+        how = torch_transpose._C._explain_tuned(x, *dims, fallback=0, one_unit_tiles=forced)
+        if how["path"] != "tiled_units":
+            assert forced == 1 and how["path"] == "small_dim", how
+            continue
+        assert how["kernel"].startswith(f"tiled_units<unit={x.element_size()}, units=1,"), how
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        got = torch_transpose._C._transpose_tuned(x, *dims, fallback=0, one_unit_tiles=forced)
+        assert_bitwise_equal(got, expected)
+        ran += 1
+    assert ran >= 1
+
+
+# By the rule, 1- and 2-byte matrices that fill the tiled kernel's tiles under about a fifth
+# (a side of 17-32 elements) take one-unit tiles where their output rows are 64 bytes or more.
+@pytest.mark.parametrize("make,dims", [
+    (lambda: random_tensor((200003, 20), torch.uint8, "cuda"), (0, 1)),
+    (lambda: random_tensor((1, 1777, 113, 32), torch.bool, "cuda").transpose(2, 3), (1, 2)),
+    (lambda: random_tensor((190102, 27), torch.float16, "cuda"), (0, 1)),
+], ids=["uint8-side-20", "bool-view-side-32", "float16-side-27"])
+def test_narrow_matrices_take_one_unit_tiles(make, dims):
+    x = make()
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "tiled_units", how
+    assert how["kernel"].startswith(f"tiled_units<unit={x.element_size()}, units=1,"), how
+    check(x, *dims)
 
 
 # Odd elements into out= buffers at every address mod 4: units as small as the output's

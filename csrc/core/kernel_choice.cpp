@@ -460,7 +460,8 @@ int64_t unit_of(const TransposePlan& plan) {
   return shared_unit(plan, unit_bytes(plan.element_size));
 }
 bool unit_words(const TransposePlan& plan, int64_t unit) {
-  return unit == 2 || (unit == 1 && plan.element_size >= 3);
+  return unit == 2 || (unit == 1 && (plan.element_size >= 3 ||
+                                     (plan.element_size == 1 && adjacent_columns(plan))));
 }
 
 // Which tiles, and the bytes of grown ones.
@@ -545,6 +546,38 @@ bool choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
                             ? unit_tile(plan, unit, c.unit_words, kind, bytes, 0)
                             : t;
   return most.rows * most.cols * e < kMinUnitTileBytes || most.rows * e < kMinUnitTileRunBytes;
+}
+
+// 1- and 2-byte elements whose matrix fills the tiled kernel's tiles less than this share of
+// them (a side of under about a fifth of a tile, which is 256 or 128 elements wide) move
+// through the unit-tiled kernel as elements of one unit, where its tiles are not too small
+// (kMinUnitTileBytes, kMinUnitTileRunBytes): tiles of up to 128 elements a side, 4-byte
+// words on both sides wherever rows start, several short input rows a warp's pass. A/B on
+// the sweep's distribution (seeds 101 and 102, H100): 0.41-0.98x the time where the tiled
+// kernel fills 0.09-0.21 of its tiles (int8 32 x 161670 x 32: 2.21x a copy against ATen's
+// 5.35x; float16 59643 x 11 x 26 x 12 as a view 2.63x against 4.04x), one loss (bool 8 x
+// 45568 x 32: 1.18x); from a quarter filled on it mostly loses (1.07-2.6x), and the words'
+// instructions bound it (float16 768 x 4928: 1.83x a copy against the tiled kernel's 1.05x).
+constexpr double kOneUnitTilesBelowTileUtilization = 0.22;
+
+// Whether the tiled kernel's choice `c` for `plan` gives way to the unit-tiled kernel, and
+// that kernel's choice (in `units`) where its tiles are not too small to pay.
+bool choose_one_unit_tiles(KernelChoice& units, const KernelChoice& c, const TransposePlan& plan,
+                           const DeviceFacts& facts, const ChoiceOverrides& overrides) {
+  if (overrides.one_unit_tiles == 0 || plan.element_size > 2 ||
+      unit_of(plan) != plan.element_size) {
+    return false;
+  }
+  if (overrides.one_unit_tiles < 0 &&
+      (c.path == TransposePath::SmallDim || c.tile_utilization >= kOneUnitTilesBelowTileUtilization)) {
+    return false;
+  }
+  if (overrides.one_unit_tiles == 1 && c.path == TransposePath::SmallDim) return false;
+  units = KernelChoice{};
+  units.path = TransposePath::TiledUnits;
+  units.element_size = plan.element_size;
+  const bool small = choose_units(units, plan, facts, overrides);
+  return units.unsupported == nullptr && (!small || overrides.one_unit_tiles > 0);
 }
 
 // A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
@@ -732,8 +765,9 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   switch (plan.path) {
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
-      if (overrides.small_dim != 0 && choose_small_dim(c, plan)) break;
-      choose_tiled(c, plan, facts, overrides);
+      if (overrides.small_dim == 0 || !choose_small_dim(c, plan)) {
+        choose_tiled(c, plan, facts, overrides);
+      }
       break;
     case TransposePath::TiledUnits:
       if (!choose_element_runs(c, plan, overrides)) {
@@ -762,6 +796,11 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
       c.tile_utilization < kFallbackBelowTileUtilization && batched_small_wins(plan) &&
       choose_batched_small(c, plan)) {
     return c;
+  }
+  KernelChoice units;
+  if ((plan.path == TransposePath::TiledContiguous || plan.path == TransposePath::TiledRowStrided) &&
+      c.unsupported == nullptr && choose_one_unit_tiles(units, c, plan, facts, overrides)) {
+    c = units;
   }
   if (c.unsupported == nullptr && overrides.fallback < 0) {
     if (const char* why = units_no_wider_than_values(c, plan)) {

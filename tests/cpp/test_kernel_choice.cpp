@@ -36,7 +36,8 @@ TransposePlan plan_of(std::vector<int64_t> sizes, std::vector<int64_t> strides, 
   return plan_transpose(x, {d0, d1, false});
 }
 
-KernelChoice choose(Input x, const DeviceFacts& facts, int64_t dim0 = -2, int64_t dim1 = -1) {
+KernelChoice choose(Input x, const DeviceFacts& facts, int64_t dim0 = -2, int64_t dim1 = -1,
+                    const ChoiceOverrides& overrides = {}) {
   const int64_t ndim = static_cast<int64_t>(x.sizes.size());
   if (x.strides.empty()) {
     x.strides.assign(ndim, 1);
@@ -49,7 +50,7 @@ KernelChoice choose(Input x, const DeviceFacts& facts, int64_t dim0 = -2, int64_
   layout.itemsize = x.itemsize;
   layout.address = static_cast<uintptr_t>(0x7f0000000000 + x.offset * x.itemsize);
   const TransposeDims dims{(dim0 + ndim) % ndim, (dim1 + ndim) % ndim, false};
-  const KernelChoice choice = choose_kernel(plan_transpose(layout, dims), facts);
+  const KernelChoice choice = choose_kernel(plan_transpose(layout, dims), facts, overrides);
   if (choice.path == TransposePath::TiledContiguous ||
       choice.path == TransposePath::TiledRowStrided) {
     EXPECT_TRUE(tiled_kernel_exists(static_cast<int>(choice.element_size), choice.load,
@@ -93,15 +94,18 @@ TEST(KernelChoice, UnalignedTwoByteRowsPastL2AreStagedOnlyOnSlowerMemory) {
 }
 
 TEST(KernelChoice, LongOutputRowsOfUnalignedRowsTakeTallTiles) {
+  // The tiled kernel's tiles (1-byte rows this short take one-unit tiles by the rule).
+  ChoiceOverrides tiled;
+  tiled.one_unit_tiles = 0;
   for (const int64_t itemsize : {1, 4, 8}) {
-    const KernelChoice tall = choose({{16384, 35}, {301, 1}, itemsize}, h100());
+    const KernelChoice tall = choose({{16384, 35}, {301, 1}, itemsize}, h100(), -2, -1, tiled);
     EXPECT_EQ(tall.tiling, Tiling::Tall) << itemsize;
     EXPECT_EQ(tall.store, Access::Aligned16);
     const KernelChoice wide = choose({{8192, 35}, {301, 1}, itemsize}, h100());
     EXPECT_EQ(wide.tiling, Tiling::Wide) << itemsize;
   }
   // 2-byte word loads (inside L2 here) lose by them.
-  const KernelChoice words = choose({{16384, 35}, {301, 1}, 2}, h100());
+  const KernelChoice words = choose({{16384, 35}, {301, 1}, 2}, h100(), -2, -1, tiled);
   EXPECT_EQ(words.load, Access::Words);
   EXPECT_EQ(words.tiling, Tiling::Wide);
 }
@@ -666,6 +670,27 @@ TEST(KernelChoice, OverridesChangeOnlyTheWalk) {
   EXPECT_TRUE(tuned.interleave);
   EXPECT_EQ(kernel_name(tuned), kernel_name(base));
   EXPECT_EQ(tuned.blocks, base.blocks);
+}
+
+// 1- and 2-byte elements in matrices that fill the tiled kernel's tiles under about a fifth
+// take the unit-tiled kernel as elements of one unit, in tiles of up to 128 a side; output
+// rows under 64 bytes, sides of 2-16 and matrices wide enough keep their kernels.
+TEST(KernelChoice, NarrowOneAndTwoByteMatricesTakeOneUnitTiles) {
+  const KernelChoice bytes = choose({{1997501, 32}, {}, 1}, h100(), 0, 1);
+  EXPECT_EQ(bytes.path, TransposePath::TiledUnits);
+  EXPECT_EQ(kernel_name(bytes), "tiled_units<unit=1, units=1, tile=128x32, access=words>");
+  EXPECT_EQ(choose({{32, 161670, 32}, {}, 1}, h100(), 1, 2).path, TransposePath::TiledUnits);
+  const KernelChoice halves = choose({{190102, 27}, {}, 2}, h100(), 0, 1);
+  EXPECT_EQ(halves.path, TransposePath::TiledUnits);
+  EXPECT_EQ(halves.unit_size, 2);
+  EXPECT_TRUE(halves.unit_words);
+  // Output rows of 35 bytes: a warp an output row, most lanes idle.
+  EXPECT_NE(choose({{35, 321823}, {}, 1}, h100(), 0, 1).path, TransposePath::TiledUnits);
+  EXPECT_EQ(choose({{64, 524288}, {}, 1}, h100(), 0, 1).path, TransposePath::TiledContiguous);
+  EXPECT_EQ(choose({{1000000, 16}, {}, 1}, h100(), 0, 1).path, TransposePath::SmallDim);
+  ChoiceOverrides never;
+  never.one_unit_tiles = 0;
+  EXPECT_NE(choose({{1997501, 32}, {}, 1}, h100(), 0, 1, never).path, TransposePath::TiledUnits);
 }
 
 }  // namespace

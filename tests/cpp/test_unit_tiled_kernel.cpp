@@ -6,7 +6,8 @@
 // batches and both pointers at any byte, in tiles of the rule's shape, square ones (8 x 8
 // to 32 x 32) and tiles of any size (1-128 elements a side), the result equals the
 // transpose byte for byte and no byte outside the output, or past the launch's shared
-// memory, is written. No GPU needed.
+// memory, is written; and so for 1- and 2-byte elements moved as elements of one unit. No
+// GPU needed.
 #include <cuda_runtime.h>  // dim3, uint2, uint4 and the CUDA keywords, before they are mapped
 
 #include <algorithm>
@@ -93,7 +94,7 @@ using cuda::UnitTiledParams;
 
 
 // The launcher's parameters and grid, every block in turn.
-template <int U, bool WORDS>
+template <int U, bool WORDS, bool ONE_UNIT = false>
 void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const char* in, char* out) {
   const UnitTiledParams p = cuda::unit_tiled_params(plan, choice, in, out);
   const int64_t tiles_r = (plan.rows + choice.tile_rows - 1) / choice.tile_rows;
@@ -114,7 +115,7 @@ void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const cha
           std::memset(cuda::smem_bytes, 0x5A, sizeof(cuda::smem_bytes));
         }
         barrier.arrive_and_wait();
-        cuda::unit_tiled_transpose_kernel<U, WORDS>(p);
+        cuda::unit_tiled_transpose_kernel<U, WORDS, ONE_UNIT>(p);
         barrier.arrive_and_wait();
         // Nothing written past the shared memory the launch allocates.
         if (t == 0) {
@@ -132,11 +133,15 @@ void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const cha
   for (std::thread& thread : threads) thread.join();
 }
 
+// The instance the launcher takes (launch_unit_tiled.cu).
 void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in, char* out) {
+  const bool one_unit = c.element_size == c.unit_size;
   switch (c.unit_size) {
     case 1:
+      if (one_unit) return run_kernel<1, true, true>(plan, c, in, out);
       return c.unit_words ? run_kernel<1, true>(plan, c, in, out) : run_kernel<1, false>(plan, c, in, out);
     case 2:
+      if (one_unit) return run_kernel<2, true, true>(plan, c, in, out);
       return run_kernel<2, true>(plan, c, in, out);
     case 4:
       return run_kernel<4, false>(plan, c, in, out);
@@ -225,6 +230,76 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
   EXPECT_GT(small_tiles, 10);  // words in 16 x 16 and 8 x 8 tiles (elements over 45 bytes)
   EXPECT_GT(batched, 30);
   EXPECT_GT(out_off, 30);      // output rows off 4 bytes (units no wider than it allows)
+}
+
+// 1- and 2-byte elements as elements of one unit (one_unit_tiles): matrices with a side of
+// 1-200 and the other up to 400, contiguous, row-sliced or at a storage offset, batched,
+// the output at any byte of the element's alignment, in the rule's tiles or random ones.
+TEST(UnitTiledKernel, MovesOneUnitElementsExactly) {
+  std::mt19937_64 rng(20261206);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int run_cases = 0, bytes_1 = 0, sliced = 0, short_runs = 0, out_off = 0, grown = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int64_t es = pick(1, 2);
+    const int64_t batch = pick(0, 3) == 0 ? pick(2, 3) : 1;
+    const int64_t side_kind = pick(0, 7);
+    const int64_t short_side = side_kind < 2 ? pick(2, 5) : side_kind == 2 ? pick(6, 16) : pick(17, 200);
+    const int64_t long_side = pick(1, 400);
+    const bool tall = pick(0, 1) == 1;
+    const int64_t rows = tall ? long_side : short_side;
+    const int64_t cols = tall ? short_side : long_side;
+    const int64_t pad = pick(0, 2) == 0 ? pick(1, 9) : 0;       // a row slice, in values
+    const int64_t offset = pick(0, 3) == 0 ? pick(1, 7) : 0;    // a storage offset, in values
+    const int64_t out_shift = pick(0, 2) == 0 ? es * pick(1, 7) : 0;
+    const int64_t row = cols + pad;
+    std::vector<int64_t> sizes{batch, rows, cols}, strides{rows * row, row, 1};
+    const int64_t in_bytes = (offset + (batch - 1) * strides[0] + (rows - 1) * row + cols) * es;
+    const int64_t out_bytes = batch * rows * cols * es;
+    std::vector<char> in_buffer(in_bytes + 512), out_buffer(out_bytes + 512);
+    for (char& c : in_buffer) c = static_cast<char>(rng());
+    std::memset(out_buffer.data(), 0xA5, out_buffer.size());
+    auto aligned = [](char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; };
+    const char* in = aligned(in_buffer.data()) + offset * es;
+    char* out = aligned(out_buffer.data()) + out_shift;
+    StridedLayout x{3, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
+    const TransposePlan plan = plan_transpose(x, {1, 2, false},
+                                              pointer_alignment(reinterpret_cast<uintptr_t>(out)));
+    ChoiceOverrides one_unit;
+    one_unit.one_unit_tiles = 2;
+    one_unit.fallback = 0;
+    const int tiles = static_cast<int>(pick(0, 2));
+    one_unit.unit_tile_bytes = tiles == 0 ? -1 : tiles == 1 ? 0 : pick(1, 65536);
+    const KernelChoice c = choose_kernel(plan, h100(), one_unit);
+    if (c.path != TransposePath::TiledUnits) continue;  // a side of 1: a copy
+    ASSERT_EQ(c.unit_size, es);
+    ASSERT_TRUE(c.unit_words);
+    ++run_cases;
+    bytes_1 += es == 1;
+    sliced += pad > 0;
+    // Tile rows on either side shorter than a word's lead (3 bytes).
+    const int64_t last_r = (rows - 1) % c.tile_rows + 1, last_c = (cols - 1) % c.tile_cols + 1;
+    short_runs += std::min(last_r, last_c) * es < 4;
+    out_off += out_shift % 4 != 0;
+    grown += c.tile_rows > 32 || c.tile_cols > 32;
+    run_choice(plan, c, in, out);
+    if (testing::Test::HasFatalFailure()) return;
+    const int64_t in_strides[3] = {strides[0] * es, row * es, es};
+    ASSERT_EQ(first_wrong_element(in, out, batch, rows, cols, in_strides, es), "")
+        << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
+        << " elements of " << es << " bytes, pad " << pad << ", offset " << offset
+        << ", out shift " << out_shift << ", tile " << c.tile_rows << " x " << c.tile_cols;
+    for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
+      if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
+    }
+  }
+  EXPECT_GT(run_cases, 100);
+  EXPECT_GT(bytes_1, 50);
+  EXPECT_GT(sliced, 25);
+  EXPECT_GT(short_runs, 10);
+  EXPECT_GT(out_off, 15);
+  EXPECT_GT(grown, 25);
 }
 
 }  // namespace

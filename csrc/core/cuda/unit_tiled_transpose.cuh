@@ -25,6 +25,10 @@
 // distinct banks; an input row's words then land in shared memory 0-3 bytes off a word
 // (the same offset for the whole row), and are stored as a word, two halves, or a byte, a
 // half and a byte. Strided elements are read unit by unit as before.
+//
+// Elements of one unit (1- and 2-byte elements in a matrix too narrow for the tiled kernel's
+// tiles: ONE_UNIT) move as words too: an output word's units are then consecutive rows of
+// one column, `pitch` bytes apart in shared memory.
 
 #include "../kernel_choice.h"
 #include "../layout_plan.h"
@@ -94,8 +98,7 @@ constexpr int kUnitTiledBatch = 4;
 
 // A run of `len` units of U bytes at `address` (U-aligned) as 4-byte words: `lead` units
 // before the first whole word, `words` whole words, then the tail; `edges` = lead + tail
-// units, numbered head first. Runs are at least one element long, and the lead no longer
-// (k >= 3 units of 1 byte, or a lead of at most one 2-byte unit).
+// units, numbered head first. A run too short to reach a whole word is all lead.
 template <int U>
 struct WordRun {
   int lead;
@@ -107,7 +110,8 @@ template <int U>
 __device__ __forceinline__ WordRun<U> word_run(uintptr_t address, int len) {
   constexpr int W = 4 / U;
   WordRun<U> run;
-  run.lead = static_cast<int>((0u - static_cast<uint32_t>(address)) & 3u) / U;
+  const int lead = static_cast<int>((0u - static_cast<uint32_t>(address)) & 3u) / U;
+  run.lead = lead < len ? lead : len;
   run.words = static_cast<int>(static_cast<uint32_t>(len - run.lead) / W);
   run.edges = len - run.words * W;
   return run;
@@ -202,8 +206,9 @@ __device__ __forceinline__ void store_shifted_word(char* at, uint32_t word, int 
 }
 
 // Units of 1 and 2 bytes: 4-byte words in global memory (the header comment). Takes k >= 3
-// for 1-byte units (a word then spans at most two elements).
-template <int U>
+// for 1-byte units (a word then spans at most two elements), or elements of one unit
+// (ONE_UNIT: k = 1).
+template <int U, bool ONE_UNIT>
 __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, char* smem,
                                                    const char* in, char* out, int rows_here,
                                                    int cols_here) {
@@ -244,16 +249,25 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
     }
     // The whole words: a lane a word, a row's passes, then the warp's next row,
     // kUnitTiledBatch loaded before they are stored (several rows' where a row is one pass).
-    // Each lane walks its word's address in both memories, 128 bytes a pass, and on to the
-    // warp's next row.
-    const int passes = static_cast<int>(static_cast<uint32_t>(run.words + 31) / 32);
-    int items = rows_w * passes;  // left to load
+    // Rows of 16 words or fewer take a group of `group` lanes each (the power of two that
+    // holds their words): group g moves the warp's rows g, g + 32 / group, ..., so that short
+    // rows (narrow tiles of small elements) keep the warp's lanes busy. Each lane walks its
+    // word's address in both memories, 4 x group bytes a pass, and on to its next row.
+    int group = 1;
+    while (group < run.words && group < 32) group *= 2;
+    const int groups = 32 / group;
+    const int first_row = lane / group;  // of the warp's rows
+    const int first_slot = lane - first_row * group;
+    const int passes = static_cast<int>(static_cast<uint32_t>(run.words + group - 1) / group);
+    const int rows_g =
+        static_cast<int>(static_cast<uint32_t>(rows_w - first_row + groups - 1) / groups);
+    int items = rows_g * passes;  // left to load
     int m = 0;                    // the item's pass along its row
-    int slot = lane;              // the lane's word of the row
-    const char* src = row + (run.lead * U + 4 * lane);
-    int dst = base + run.lead * U + 4 * lane;
-    const int64_t src_next = kUnitTiledWarps * row_bytes - 128 * passes;
-    const int dst_next = kUnitTiledWarps * pitch - 128 * passes;
+    int slot = first_slot;        // the lane's word of the row
+    const char* src = row + (first_row * kUnitTiledWarps * row_bytes + run.lead * U + 4 * first_slot);
+    int dst = base + first_row * kUnitTiledWarps * pitch + run.lead * U + 4 * first_slot;
+    const int64_t src_next = groups * kUnitTiledWarps * row_bytes - 4 * group * passes;
+    const int dst_next = groups * kUnitTiledWarps * pitch - 4 * group * passes;
     for (; items > 0; items -= kUnitTiledBatch) {
       uint32_t value[kUnitTiledBatch];
       int at[kUnitTiledBatch];  // shared-memory byte, or -1
@@ -262,9 +276,9 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
         at[j] = -1;
         value[j] = 0;
         if (j < items) {
-          if (__builtin_expect(m == passes, 0)) {  // the warp's next row
+          if (__builtin_expect(m == passes, 0)) {  // the lane's next row
             m = 0;
-            slot = lane;
+            slot = first_slot;
             src += src_next;
             dst += dst_next;
           }
@@ -273,9 +287,9 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
             at[j] = dst;
           }
           ++m;
-          slot += 32;
-          src += 128;
-          dst += 128;
+          slot += group;
+          src += 4 * group;
+          dst += 4 * group;
         }
       }
 #pragma unroll
@@ -341,6 +355,18 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
       const int slot = lane + 32 * m;
       if (slot < run.words) {
         const int v = run.lead + W * slot;
+        if constexpr (ONE_UNIT) {
+          // Units v to v + W - 1 are the column's elements of rows v to v + W - 1.
+          const int at = v * pitch + column;
+          uint32_t word = *reinterpret_cast<const T*>(smem + at);
+#pragma unroll
+          for (int q = 1; q < W; ++q) {
+            word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + at + q * pitch))
+                    << (8 * U * q);
+          }
+          *reinterpret_cast<uint32_t*>(row + v * U) = word;
+          continue;
+        }
         const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
         const int u = v - r * k;
         const int at = r * pitch + column + u * U;
@@ -372,7 +398,7 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
   }
 }
 
-template <int U, bool WORDS>
+template <int U, bool WORDS, bool ONE_UNIT = false>
 __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel(UnitTiledParams p) {
   extern __shared__ __align__(16) char smem_bytes[];
   if (!add_outer_offsets(p.outer, p.in, p.out)) return;
@@ -390,8 +416,9 @@ __global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel
   char* out = p.out + (b * p.out_batch_stride + c0 * p.out_row_stride + r0) * element;
   if constexpr (WORDS) {
     static_assert(U == 1 || U == 2, "words of 1- and 2-byte units");
-    move_tile_in_words<U>(p, smem_bytes, in, out, rows_here, cols_here);
+    move_tile_in_words<U, ONE_UNIT>(p, smem_bytes, in, out, rows_here, cols_here);
   } else {
+    static_assert(!ONE_UNIT, "elements of one unit move as words");
     move_tile_in_units<U>(p, smem_bytes, in, out, rows_here, cols_here);
   }
 }
