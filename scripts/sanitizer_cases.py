@@ -129,11 +129,13 @@ def adjacent_dims_cases():
     yield "element runs, 201 bytes at an odd address", random_bytes((1 + 65 * 300 * 256,), torch.uint8)[1:].view(65, 300, 256)[..., 2:203], (0, 1)
     yield "element runs, 255 bytes", random_bytes((40, 33, 300), torch.uint8)[..., 3:258], (0, 1)
     yield "element runs, outer dim", random_bytes((3, 40, 7, 33, 128), torch.int8)[..., :101], (1, 3)
-    # 1- and 2-byte elements in matrices too narrow for the tiled kernel's tiles: elements of
-    # one unit in the unit-tiled kernel (short tail tiles, a transposed view, sliced rows).
-    yield "one-unit bytes, a side of 32", random_bytes((20011, 32), torch.uint8), (0, 1)
-    yield "one-unit bytes, a transposed view", random_bytes((1, 1777, 113, 32), torch.uint8).transpose(2, 3), (1, 2)
-    yield "one-unit halves, sliced rows", random_bytes((300, 24, 1261), torch.int16)[..., :1254], (1, 2)
+    # 1- and 2-byte elements in matrices too narrow for the tiled kernel's tiles, rows that
+    # start anywhere: elements of one unit in the unit-tiled kernel (short tail tiles, a
+    # transposed view, sliced rows).
+    yield "one-unit bytes, a side of 20", random_bytes((20011, 20), torch.uint8), (0, 1)
+    yield "one-unit bytes, sliced rows", random_bytes((20011, 24), torch.uint8)[:, :20], (0, 1)
+    yield "one-unit bytes, a transposed view", random_bytes((1, 1777, 113, 20), torch.uint8).transpose(2, 3), (1, 2)
+    yield "one-unit halves, a side of 27", random_bytes((19010, 27), torch.int16), (0, 1)
     # Pitches that cut an element (input strides in values), data pointers off the element.
     yield "wide elements, pitch cutting the element", random_bytes((96 * 50 * 72,), torch.float16).as_strided((96, 50, 64), (3600, 72, 1)), (0, 1)
     yield "units, pitch cutting the element", random_bytes((40 * 8820,), torch.int64).as_strided((40, 30, 14, 14), (8820, 294, 21, 1)), (0, 1)

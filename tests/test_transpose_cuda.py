@@ -780,12 +780,14 @@ def test_narrow_matrices_move_as_elements_of_one_unit(shape, dtype, dims, view):
 
 
 # By the rule, 1- and 2-byte matrices that fill the tiled kernel's tiles under about a fifth
-# (a side of 17-32 elements) take one-unit tiles where their output rows are 64 bytes or more.
+# (a side of 17-32 elements) take one-unit tiles where their output rows are 64 bytes or more
+# and their rows start anywhere (or under a tenth filled, where ATen's copy would run).
 @pytest.mark.parametrize("make,dims", [
     (lambda: random_tensor((200003, 20), torch.uint8, "cuda"), (0, 1)),
-    (lambda: random_tensor((1, 1777, 113, 32), torch.bool, "cuda").transpose(2, 3), (1, 2)),
+    (lambda: random_tensor((20011, 24), torch.uint8, "cuda")[:, :20], (0, 1)),
+    (lambda: random_tensor((1, 17677, 113, 32), torch.bool, "cuda").transpose(2, 3), (1, 2)),
     (lambda: random_tensor((190102, 27), torch.float16, "cuda"), (0, 1)),
-], ids=["uint8-side-20", "bool-view-side-32", "float16-side-27"])
+], ids=["uint8-side-20", "uint8-sliced-rows", "bool-view-under-a-tenth", "float16-side-27"])
 def test_narrow_matrices_take_one_unit_tiles(make, dims):
     x = make()
     how = torch_transpose.explain(x, *dims)

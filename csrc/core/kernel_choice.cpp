@@ -552,11 +552,14 @@ bool choose_units(KernelChoice& c, const TransposePlan& plan, const DeviceFacts&
 // them (a side of under about a fifth of a tile, which is 256 or 128 elements wide) move
 // through the unit-tiled kernel as elements of one unit, where its tiles are not too small
 // (kMinUnitTileBytes, kMinUnitTileRunBytes): tiles of up to 128 elements a side, 4-byte
-// words on both sides wherever rows start, several short input rows a warp's pass. A/B on
-// the sweep's distribution (seeds 101 and 102, H100): 0.41-0.98x the time where the tiled
-// kernel fills 0.09-0.21 of its tiles (int8 32 x 161670 x 32: 2.21x a copy against ATen's
-// 5.35x; float16 59643 x 11 x 26 x 12 as a view 2.63x against 4.04x), one loss (bool 8 x
-// 45568 x 32: 1.18x); from a quarter filled on it mostly loses (1.07-2.6x), and the words'
+// words on both sides wherever rows start, several short input rows a warp's pass. They do
+// so where the tiled kernel's input rows start anywhere (staged or word loads) or the
+// framework's copy would run (under a tenth filled); rows on 16 bytes keep the tiled kernel.
+// A/B on the sweep's distribution (seeds 101 and 102, H100), where the tiled kernel fills
+// 0.09-0.21 of its tiles: rows anywhere 0.65-0.98x the time (float16 59643 x 11 x 26 x 12 as
+// a view 2.63x a copy against 4.04x; 6 cases), the framework's copy 0.41x (int8 32 x 161670
+// x 32: 2.21x against 5.35x); rows on 16 bytes 1.18-1.41x (float16 2048 x 784 x 24 1.97x
+// against 1.39x; 3 cases). From a quarter filled on it mostly loses (1.07-2.6x): the words'
 // instructions bound it (float16 768 x 4928: 1.83x a copy against the tiled kernel's 1.05x).
 constexpr double kOneUnitTilesBelowTileUtilization = 0.22;
 
@@ -569,7 +572,8 @@ bool choose_one_unit_tiles(KernelChoice& units, const KernelChoice& c, const Tra
     return false;
   }
   if (overrides.one_unit_tiles < 0 &&
-      (c.path == TransposePath::SmallDim || c.tile_utilization >= kOneUnitTilesBelowTileUtilization)) {
+      (c.path == TransposePath::SmallDim || c.tile_utilization >= kOneUnitTilesBelowTileUtilization ||
+       (c.load == Access::Aligned16 && c.tile_utilization >= kFallbackBelowTileUtilization))) {
     return false;
   }
   if (overrides.one_unit_tiles == 1 && c.path == TransposePath::SmallDim) return false;

@@ -672,9 +672,10 @@ TEST(KernelChoice, OverridesChangeOnlyTheWalk) {
   EXPECT_EQ(tuned.blocks, base.blocks);
 }
 
-// 1- and 2-byte elements in matrices that fill the tiled kernel's tiles under about a fifth
-// take the unit-tiled kernel as elements of one unit, in tiles of up to 128 a side; output
-// rows under 64 bytes, sides of 2-16 and matrices wide enough keep their kernels.
+// 1- and 2-byte elements in matrices that fill the tiled kernel's tiles under about a fifth,
+// whose rows start anywhere or which would run as ATen's copy, take the unit-tiled kernel as
+// elements of one unit, in tiles of up to 128 a side; output rows under 64 bytes, sides of
+// 2-16, rows on 16 bytes and matrices wide enough keep their kernels.
 TEST(KernelChoice, NarrowOneAndTwoByteMatricesTakeOneUnitTiles) {
   const KernelChoice bytes = choose({{1997501, 32}, {}, 1}, h100(), 0, 1);
   EXPECT_EQ(bytes.path, TransposePath::TiledUnits);
@@ -687,6 +688,10 @@ TEST(KernelChoice, NarrowOneAndTwoByteMatricesTakeOneUnitTiles) {
   // Output rows of 35 bytes: a warp an output row, most lanes idle.
   EXPECT_NE(choose({{35, 321823}, {}, 1}, h100(), 0, 1).path, TransposePath::TiledUnits);
   EXPECT_EQ(choose({{64, 524288}, {}, 1}, h100(), 0, 1).path, TransposePath::TiledContiguous);
+  // Rows on 16 bytes keep the tiled kernel where it fills a tenth of its tiles or more.
+  const KernelChoice aligned = choose({{65536, 24}, {}, 2}, h100(), 0, 1);
+  EXPECT_EQ(aligned.path, TransposePath::TiledContiguous);
+  EXPECT_LT(aligned.tile_utilization, 0.22);
   EXPECT_EQ(choose({{1000000, 16}, {}, 1}, h100(), 0, 1).path, TransposePath::SmallDim);
   ChoiceOverrides never;
   never.one_unit_tiles = 0;
