@@ -454,8 +454,8 @@ UnitTile unit_tile(const TransposePlan& plan, int64_t unit, bool words, UnitTile
 // The unit: the element's largest power-of-two divisor (up to 8 bytes), or less where a data
 // pointer is less aligned (a view at a storage offset) or an input stride is (strided elements
 // a part of an element apart): every unit then lies on its own size. Units of 1 and 2 bytes
-// move as 4-byte words, each gathered from at most two elements (so not 1- and 2-byte strided
-// elements in 1-byte units: a unit a lane).
+// move as 4-byte words, each gathered from at most two elements or from elements of one unit
+// (so not 2-byte elements in 1-byte units, nor strided 1-byte elements: a unit a lane).
 int64_t unit_of(const TransposePlan& plan) {
   return shared_unit(plan, unit_bytes(plan.element_size));
 }

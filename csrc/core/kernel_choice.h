@@ -26,8 +26,9 @@ struct ChoiceOverrides {
   // > 0 about this many bytes a tile (short sides whole, however few blocks are left), 0
   // square tiles of up to 32 elements a side, -1 the rule.
   int64_t unit_tile_bytes = -1;
-  // 1- and 2-byte elements in the unit-tiled kernel (one unit an element): 0 never, 1 wherever
-  // the tiled kernel would run, 2 there and where the small-dim kernel would, -1 the rule.
+  // 1- and 2-byte matrices of the tiled paths in the unit-tiled kernel (one unit an element):
+  // 0 never, 1 wherever the tiled kernel would run, 2 there and where the small-dim kernel
+  // would, -1 the rule.
   int one_unit_tiles = -1;
 };
 

@@ -7,8 +7,8 @@
 // elements), each output row's part TR x k. 64-bit offsets throughout; outer batch dims as in
 // the other kernels (outer_batch.cuh).
 //
-// Units of 4 and 8 bytes (and 1-byte units of 1- and 2-byte strided elements) move a unit a
-// lane on both sides: consecutive lanes on consecutive units of a row. Shared memory rows lie
+// Units of 4 and 8 bytes (and 1-byte units of 2-byte elements and of strided 1-byte ones)
+// move a unit a lane on both sides: consecutive lanes on consecutive units of a row. Shared memory rows lie
 // k units apart mod 32 (at least TC x k): unit j of tile row r then sits in bank (r k + j)
 // mod 32 (for 4-byte units), so the gather of an output row (r = j' / k, unit j' mod k)
 // meets no bank twice.
@@ -26,9 +26,9 @@
 // (the same offset for the whole row), and are stored as a word, two halves, or a byte, a
 // half and a byte. Strided elements are read unit by unit as before.
 //
-// Elements of one unit (1- and 2-byte elements in a matrix too narrow for the tiled kernel's
-// tiles: ONE_UNIT) move as words too: an output word's units are then consecutive rows of
-// one column, `pitch` bytes apart in shared memory.
+// Elements of one unit (ONE_UNIT: 1-byte elements with adjacent columns, 2-byte ones in
+// 2-byte units, strided or not) move as words too: an output word's units are then
+// consecutive rows of one column, `pitch` bytes apart in shared memory.
 
 #include "../kernel_choice.h"
 #include "../layout_plan.h"
@@ -91,9 +91,9 @@ inline UnitTiledParams unit_tiled_params(const TransposePlan& plan, const Kernel
 constexpr int kUnitTiledThreads = 256;
 constexpr int kUnitTiledWarps = kUnitTiledThreads / 32;
 static_assert(kUnitTiledWarps % 4 == 0, "a warp's rows at the same address mod 4 (WORDS)");
-// WORDS: the input words a lane loads before it stores them (a row's passes, then the
-// warp's next row), so that each lane has several loads in flight even where a tile row is
-// one warp-wide pass (3-byte elements: 96 bytes).
+// WORDS: the input words a lane loads before it stores them (its row's passes, then its
+// next row), so that each lane has several loads in flight even where a tile row is one
+// warp-wide pass (3-byte elements: 96 bytes).
 constexpr int kUnitTiledBatch = 4;
 
 // A run of `len` units of U bytes at `address` (U-aligned) as 4-byte words: `lead` units
@@ -225,8 +225,9 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
   const int first = contiguous ? static_cast<int>(reinterpret_cast<uintptr_t>(in) & 3) : 0;
 
   if (contiguous) {
-    // Input rows: a warp a row. A warp's rows lie kUnitTiledWarps rows apart, in global and
-    // in shared memory: at the same address mod 4, so one run and one shift serve them all.
+    // Input rows: a warp a row (or, for short rows, a group of lanes a row; below). A warp's
+    // rows lie kUnitTiledWarps rows apart, in global and in shared memory: at the same
+    // address mod 4, so one run and one shift serve them all.
     const int len = cols_here * k;  // units of each input row's part
     const int64_t row_bytes = p.row_stride * U;
     const int rows_w = static_cast<int>(
