@@ -5,6 +5,7 @@ and a case's checks count a wrong op as wrong and leave it untimed; the permute 
 
 import argparse
 import collections
+import json
 import math
 import subprocess
 import sys
@@ -17,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
 import bench_permute  # noqa: E402
 import bench_ab  # noqa: E402
 import bench_sweep  # noqa: E402
+import compare_sweeps  # noqa: E402
 import bench_transpose  # noqa: E402
 import source_digest  # noqa: E402
 import numpy as np  # noqa: E402
@@ -798,3 +800,38 @@ def test_ab_runs_each_variant_through_the_sweeps_case_runner_and_flags_a_wrong_o
     assert result["seed"] == 101 and result["kernels"] == {"rule": "tiled", "kernel": "units"}
     assert result["wrong"] == ["kernel"]
     assert result["ratio"] == {"rule": 2.0, "aten": 4.0}  # the wrong variant is not timed
+
+
+# compare_sweeps.py: two runs of the same cases, paired by id, split by whether the kernel
+# changed; new over old time by class; another seed's cases refused.
+def sweep_of(cases):
+    return {"environment": {"device": "GPU"}, "summary": {"cases": len(cases)},
+            "cases": [dict(id=i, dtype="uint8", shape=[64, 3 + i], dims=[0, 1], view="contiguous",
+                           bytes=size << 20, **{"class": cls}, kernel=kernel,
+                           ratio_to_copy={"gputranspose": ratio})
+                      for i, (cls, size, kernel, ratio) in enumerate(cases)]}
+
+
+def test_compare_sweeps_splits_cases_by_kernel_and_gives_new_over_old_time(tmp_path, capsys):
+    old = sweep_of([("odd block", 32, "tiled_units<a>", 2.0), ("odd block", 32, "tiled<a>", 1.0),
+                    ("dim <= 16", 1, "small_dim<a>", 1.5), ("dim <= 16", 64, "tiled<b>", 1.2)])
+    new = sweep_of([("odd block", 32, "tiled_units<b>", 1.0), ("odd block", 32, "tiled<a>", 1.1),
+                    ("dim <= 16", 1, "small_dim<a>", 1.5), ("dim <= 16", 64, "tiled<b>", 1.2)])
+    new["cases"][3]["ratio_to_copy"] = {}  # a case the new run did not time
+    split = compare_sweeps.compare(old, new)
+    assert [b["id"] for b, _ in split["changed"]] == [0]
+    assert [b["id"] for b, _ in split["unchanged"]] == [1, 2]
+    lines = compare_sweeps.group_lines("unchanged kernel", split["unchanged"])
+    assert "unchanged kernel, all, 16 MiB+, 1 cases: new / old time 1.100" in lines[0]
+    assert "all, any size, 2 cases: new / old time %.3f" % math.sqrt(1.1) in lines[1]
+    assert compare_sweeps.group_lines("changed kernel", split["changed"])[0].startswith(
+        "changed kernel, all, 16 MiB+, 1 cases: new / old time 0.500 (2.00x -> 1.00x")
+    (tmp_path / "old.json").write_text(json.dumps(old))
+    (tmp_path / "new.json").write_text(json.dumps(new))
+    assert compare_sweeps.main([str(tmp_path / "old.json"), str(tmp_path / "new.json")]) == 0
+    out = capsys.readouterr().out
+    assert "changed cases (1;" in out and "tiled_units<a> -> tiled_units<b>" in out
+    other = sweep_of([("odd block", 32, "tiled_units<a>", 2.0)])
+    other["cases"][0]["shape"] = [7, 7]
+    with pytest.raises(ValueError, match="differs in shape"):
+        compare_sweeps.compare(old, other)
