@@ -1,6 +1,6 @@
 """Two random-shape sweeps of the same cases (bench_sweep.py, one seed), case by case:
 
-    python benchmarks/compare_sweeps.py OLD.json NEW.json [--list 20]
+    python benchmarks/compare_sweeps.py OLD.json NEW.json [--list 20] [--kernel access=words]
 
 For the cases whose kernel changed and for those whose kernel did not, the geometric mean of
 gputranspose's time over the copy's in NEW over the same in OLD, by class, for cases of
@@ -8,7 +8,8 @@ gputranspose's time over the copy's in NEW over the same in OLD, by class, for c
 the copy, old and new kernel); then both summaries. The unchanged cases measure the two
 runs' drift (the same code timed twice); a change is judged against it, and only between
 runs on the same kind of GPU. Cases are matched by id and must agree on dtype, shape, dims
-and view (the same seed and distribution).
+and view (the same seed and distribution). --kernel keeps the cases whose kernel, in either
+run, contains the text.
 """
 
 import argparse
@@ -56,11 +57,13 @@ def paired_cases(old, new):
     return pairs
 
 
-def compare(old, new):
-    """{'changed': [(old, new)], 'unchanged': [(old, new)]}: the timed pairs by whether the
-    kernel changed."""
+def compare(old, new, kernel=""):
+    """{'changed': [(old, new)], 'unchanged': [(old, new)]}: the timed pairs (those whose
+    kernel in either run contains `kernel`) by whether the kernel changed."""
     split = {"changed": [], "unchanged": []}
     for before, after in paired_cases(old, new):
+        if kernel not in kernel_of(before) and kernel not in kernel_of(after):
+            continue
         split["changed" if kernel_of(before) != kernel_of(after) else "unchanged"].append(
             (before, after))
     return split
@@ -95,6 +98,8 @@ def main(argv=None):
     parser.add_argument("new")
     parser.add_argument("--list", type=int, default=20,
                         help="changed cases to list, best and worst (0: all)")
+    parser.add_argument("--kernel", default="",
+                        help="only cases whose kernel (in either run) contains this text")
     args = parser.parse_args(argv)
     with open(args.old) as f:
         old = json.load(f)
@@ -103,7 +108,7 @@ def main(argv=None):
     devices = [s.get("environment", {}).get("device") for s in (old, new)]
     if devices[0] != devices[1]:
         print(f"note: different devices ({devices[0]} / {devices[1]}): the drift is the GPUs'")
-    split = compare(old, new)
+    split = compare(old, new, args.kernel)
     for label in ("unchanged", "changed"):
         for line in group_lines(f"{label} kernel", split[label]):
             print(line)

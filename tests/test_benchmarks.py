@@ -821,6 +821,8 @@ def test_compare_sweeps_splits_cases_by_kernel_and_gives_new_over_old_time(tmp_p
     split = compare_sweeps.compare(old, new)
     assert [b["id"] for b, _ in split["changed"]] == [0]
     assert [b["id"] for b, _ in split["unchanged"]] == [1, 2]
+    only = compare_sweeps.compare(old, new, kernel="tiled<")
+    assert ([b["id"] for b, _ in only["changed"]], [b["id"] for b, _ in only["unchanged"]]) == ([], [1])
     lines = compare_sweeps.group_lines("unchanged kernel", split["unchanged"])
     assert "unchanged kernel, all, 16 MiB+, 1 cases: new / old time 1.100" in lines[0]
     assert "all, any size, 2 cases: new / old time %.3f" % math.sqrt(1.1) in lines[1]
