@@ -125,7 +125,8 @@ def explain(
     Returns a dict:
 
     * ``path``: ``"empty"``, ``"memcpy"``, ``"tiled_contiguous"``, ``"tiled_row_strided"``,
-      ``"tiled_units"`` (elements of odd sizes), ``"small_dim"`` (a side of 2-16 elements),
+      ``"tiled_units"`` (elements of odd sizes, and 1- and 2-byte elements of matrices too
+      narrow for the tiled kernel), ``"small_dim"`` (a side of 2-16 elements),
       ``"batched_small"`` (batches of small matrices, rows anywhere), ``"element_runs"``
       (long strided elements of odd sizes, run by run), ``"wide_elements"``,
       ``"aten_fallback"`` (ATen's copy runs: correct, not fast), or
