@@ -19,7 +19,6 @@ first variant's and over the copy's (cases of 16 MiB or more, and all); writes e
 
 import argparse
 import json
-import math
 import os
 import sys
 import time
@@ -80,25 +79,15 @@ class ABSweep(sweep.Sweep):
         return result
 
 
-def geomean(values):
-    values = list(values)
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
-
-
 def summary_lines(records, names, large_bytes=sweep.LARGE_BYTES):
     """Per class and overall: each variant's time over the first variant's, and over the copy's."""
+    geomean = sweep._geomean
     lines = []
-    classes = sorted({r["class"] for r in records})
-    for label, group in [("all", records)] + [(c, [r for r in records if r["class"] == c])
-                                              for c in classes]:
-        for size, subset in (("16 MiB+", [r for r in group if r["bytes"] >= large_bytes]),
-                             ("any size", group)):
-            if not subset:
-                continue
-            parts = [f"{n} {geomean(r['ratio'][n] / r['ratio'][names[0]] for r in subset):.3f}"
-                     f" ({geomean(r['ratio'][n] for r in subset):.2f}x copy)" for n in names]
-            parts.append(f"aten {geomean(r['ratio']['aten'] for r in subset):.2f}x copy")
-            lines.append(f"{label}, {size}, {len(subset)} cases: " + "; ".join(parts))
+    for label, size, subset in sweep.class_groups(records, large_bytes=large_bytes):
+        parts = [f"{n} {geomean(r['ratio'][n] / r['ratio'][names[0]] for r in subset):.3f}"
+                 f" ({geomean(r['ratio'][n] for r in subset):.2f}x copy)" for n in names]
+        parts.append(f"aten {geomean(r['ratio']['aten'] for r in subset):.2f}x copy")
+        lines.append(f"{label}, {size}, {len(subset)} cases: " + "; ".join(parts))
     return lines
 
 

@@ -14,14 +14,14 @@ run, contains the text.
 
 import argparse
 import json
-import math
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-LARGE_BYTES = 16 << 20  # bench_sweep.LARGE_BYTES, without importing torch for it
+from bench_sweep import _geomean as geomean, class_groups  # noqa: E402
+
 SAME_CASE_KEYS = ("dtype", "shape", "dims", "view")
 
 
@@ -33,11 +33,6 @@ def kernel_of(case):
 def ratio_of(case):
     """gputranspose's time over the copy's, or None for a wrong or skipped case."""
     return (case.get("ratio_to_copy") or {}).get("gputranspose")
-
-
-def geomean(values):
-    values = list(values)
-    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
 
 
 def paired_cases(old, new):
@@ -72,16 +67,11 @@ def compare(old, new, kernel=""):
 def group_lines(label, pairs):
     """Lines of new over old time geomeans, overall and by class, large cases and all."""
     lines = []
-    classes = sorted({after["class"] for _, after in pairs})
-    for name, group in [("all", pairs)] + [(c, [p for p in pairs if p[1]["class"] == c])
-                                          for c in classes]:
-        for size, subset in (("16 MiB+", [p for p in group if p[1]["bytes"] >= LARGE_BYTES]),
-                             ("any size", group)):
-            if subset:
-                change = geomean(ratio_of(a) / ratio_of(b) for b, a in subset)
-                lines.append(f"{label}, {name}, {size}, {len(subset)} cases: new / old time "
-                             f"{change:.3f} ({geomean(ratio_of(b) for b, _ in subset):.2f}x -> "
-                             f"{geomean(ratio_of(a) for _, a in subset):.2f}x the copy)")
+    for name, size, subset in class_groups(pairs, case=lambda pair: pair[1]):
+        change = geomean(ratio_of(a) / ratio_of(b) for b, a in subset)
+        lines.append(f"{label}, {name}, {size}, {len(subset)} cases: new / old time "
+                     f"{change:.3f} ({geomean(ratio_of(b) for b, _ in subset):.2f}x -> "
+                     f"{geomean(ratio_of(a) for _, a in subset):.2f}x the copy)")
     return lines
 
 
