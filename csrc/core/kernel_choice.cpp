@@ -769,9 +769,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   switch (plan.path) {
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
-      if (overrides.small_dim == 0 || !choose_small_dim(c, plan)) {
-        choose_tiled(c, plan, facts, overrides);
-      }
+      if (overrides.small_dim != 0 && choose_small_dim(c, plan)) break;
+      choose_tiled(c, plan, facts, overrides);
       break;
     case TransposePath::TiledUnits:
       if (!choose_element_runs(c, plan, overrides)) {

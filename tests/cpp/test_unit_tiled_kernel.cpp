@@ -135,7 +135,7 @@ void run_kernel(const TransposePlan& plan, const KernelChoice& choice, const cha
 
 // The instance the launcher takes (launch_unit_tiled.cu).
 void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in, char* out) {
-  const bool one_unit = c.unit_words && c.element_size == c.unit_size;
+  const bool one_unit = cuda::one_unit_words(c);
   switch (c.unit_size) {
     case 1:
       if (one_unit) return run_kernel<1, true, true>(plan, c, in, out);

@@ -25,9 +25,7 @@ cudaError_t launch_units_of(const TransposePlan& plan, const KernelChoice& choic
 
 cudaError_t launch_unit_tiled(const TransposePlan& plan, const KernelChoice& choice,
                               const void* in, void* out, cudaStream_t stream) {
-  // Elements of one unit in words: 1-byte elements with adjacent columns (strided ones move
-  // a unit a lane), 2-byte ones in 2-byte units.
-  const bool one_unit = choice.unit_words && choice.element_size == choice.unit_size;
+  const bool one_unit = one_unit_words(choice);
   switch (choice.unit_size) {
     case 1:
       if (one_unit) return launch_units_of<1, true, true>(plan, choice, in, out, stream);

@@ -88,6 +88,13 @@ inline UnitTiledParams unit_tiled_params(const TransposePlan& plan, const Kernel
   return params;
 }
 
+// Whether a choice runs the ONE_UNIT instance: elements of one unit in words (1-byte
+// elements with adjacent columns, 2-byte ones in 2-byte units); strided 1-byte elements move
+// a unit a lane.
+inline bool one_unit_words(const KernelChoice& choice) {
+  return choice.unit_words && choice.element_size == choice.unit_size;
+}
+
 constexpr int kUnitTiledThreads = 256;
 constexpr int kUnitTiledWarps = kUnitTiledThreads / 32;
 static_assert(kUnitTiledWarps % 4 == 0, "a warp's rows at the same address mod 4 (WORDS)");
@@ -356,26 +363,22 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
       const int slot = lane + 32 * m;
       if (slot < run.words) {
         const int v = run.lead + W * slot;
+        // Unit v's byte in shared memory, and the units of element r from u on.
+        int at, left;
         if constexpr (ONE_UNIT) {
           // Units v to v + W - 1 are the column's elements of rows v to v + W - 1.
-          const int at = v * pitch + column;
-          uint32_t word = *reinterpret_cast<const T*>(smem + at);
-#pragma unroll
-          for (int q = 1; q < W; ++q) {
-            word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + at + q * pitch))
-                    << (8 * U * q);
-          }
-          *reinterpret_cast<uint32_t*>(row + v * U) = word;
-          continue;
+          at = v * pitch + column;
+          left = 1;
+        } else {
+          const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
+          const int u = v - r * k;
+          at = r * pitch + column + u * U;
+          left = k - u;  // at least 1
         }
-        const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
-        const int u = v - r * k;
-        const int at = r * pitch + column + u * U;
-        const int left = k - u;  // units of element r from u on (at least 1)
         uint32_t word = *reinterpret_cast<const T*>(smem + at);
 #pragma unroll
         for (int q = 1; q < W; ++q) {
-          const int from = (q < left ? at : at + skip) + q * U;
+          const int from = ONE_UNIT ? at + q * pitch : (q < left ? at : at + skip) + q * U;
           word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + from)) << (8 * U * q);
         }
         *reinterpret_cast<uint32_t*>(row + v * U) = word;
