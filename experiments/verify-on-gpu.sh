@@ -4,7 +4,9 @@
 #   check: apply every experiment's patch, build, the CUDA test files (CUDA required),
 #          compute-sanitizer's four tools on the cases they touch, bench_ab of wide_16
 #          (about 330 s);
-#   sweep: the same build's sweep, compared case by case with the committed one (about 280 s).
+#   sweep: the same build's sweep, compared case by case with the committed one (about 280 s);
+#   permute: the same build's permute sweep (about 260 s; the committed one, permute-h200,
+#            is 538169f's on an H200: rerun it on both cards).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/experiment-out}
@@ -45,6 +47,10 @@ case "${1:-check}" in
     python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$sweep")" "$sweep" --list 12
     python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$sweep")" "$sweep" \
       --kernel access=words | head -12
+    ;;
+  permute)
+    timeout 300 python3 benchmarks/bench_permute.py --out-dir "$OUT" --time-limit 240 > "$OUT/permute.log" 2>&1
+    tail -20 "$OUT/permute.log"
     ;;
 esac
 exit $status
