@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The running experiments' GPU verification (experiments/*/README.md), on the card the
 # committed sweep names (H100):
-#   check: apply every experiment's patch, build, the CUDA test files (CUDA required),
+#   check: apply every experiment's patch (each applies alone too), build, the CUDA test
+#          files (CUDA required),
 #          compute-sanitizer's four tools on the cases they touch, bench_ab of wide_16
-#          (about 330 s);
+#          (about 400 s);
 #   sweep: the same build's sweep, compared case by case with the committed one (about 280 s);
 #   permute: the same build's permute sweep (about 260 s; the committed one, permute-h200,
 #            is 538169f's on an H200: rerun it on both cards).
@@ -11,7 +12,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/experiment-out}
 mkdir -p "$OUT"
-for p in experiments/unit-words-output-order/output-order.patch experiments/wide-16/wide-16.patch; do
+for p in experiments/unit-words-output-order/output-order.patch experiments/wide-16/wide-16.patch \
+         experiments/nd-tiles/nd-tiles.patch; do
   git apply --check -R "$p" 2>/dev/null || git apply "$p" || exit 1
 done
 . scripts/gpu-build-env
@@ -29,8 +31,9 @@ case "${1:-check}" in
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
     tail -6 "$OUT/pytest-tail.txt"
     for tool in memcheck racecheck initcheck synccheck; do
-      PYTORCH_NO_CUDA_MEMORY_CACHING=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+      PYTORCH_NO_CUDA_MEMORY_CACHING=1 timeout 90 compute-sanitizer --tool "$tool" --error-exitcode 9 \
         python3 scripts/sanitizer_cases.py --tile-group-rows 2 words 3-byte one-unit "16-byte wide" \
+          "nd tiles" "all-2 reversal" \
         > "$OUT/sanitize-$tool.log" 2>&1 || status=1
       echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool.log" | tail -1);" \
         "$(grep -E 'cases, ' "$OUT/sanitize-$tool.log")"
