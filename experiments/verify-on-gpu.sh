@@ -2,10 +2,10 @@
 # The running experiments' GPU verification (experiments/*/README.md), on the card the
 # committed sweep names (H100):
 #   check: apply every experiment's patch (each applies alone too), build, the CUDA test
-#          files (CUDA required),
-#          compute-sanitizer's four tools on the cases they touch, bench_ab of wide_16
-#          (about 400 s);
-#   sweep: the same build's sweep, compared case by case with the committed one (about 280 s);
+#          files (CUDA required), compute-sanitizer's four tools on the cases they touch
+#          (about 350 s);
+#   sweep: bench_ab of wide_16 (seeds 101-103), then the same build's sweep, compared case by
+#          case with the committed one (about 370 s);
 #   permute: the same build's permute sweep (about 260 s; the committed one, permute-h200,
 #            is 538169f's on an H200: rerun it on both cards).
 set -uo pipefail
@@ -38,12 +38,12 @@ case "${1:-check}" in
       echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool.log" | tail -1);" \
         "$(grep -E 'cases, ' "$OUT/sanitize-$tool.log")"
     done
+    ;;
+  sweep)
     timeout 90 python3 benchmarks/bench_ab.py --variant rule= --variant tiled=wide_16=0 \
       --variant wide=wide_16=1 --seeds 101,102,103 --time-limit 60 --out "$OUT/ab-wide16.json" \
       > "$OUT/ab.log" 2>&1
     tail -25 "$OUT/ab.log"
-    ;;
-  sweep)
     timeout 320 python3 benchmarks/bench_sweep.py --out-dir "$OUT" --time-limit 290 > "$OUT/sweep.log" 2>&1
     tail -4 "$OUT/sweep.log"
     sweep=$(ls "$OUT"/sweep-*.json | head -1)
