@@ -153,6 +153,32 @@ void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in
 
 int64_t e_of(const TransposePlan& plan) { return plan.element_size; }
 
+// A case's memory: random input bytes and a poisoned output, each from a 256-byte aligned
+// start (as the framework allocates), `in_shift` and `out_shift` bytes into it.
+struct HostBuffers {
+  HostBuffers(std::mt19937_64& rng, int64_t in_bytes, int64_t in_shift, int64_t out_bytes,
+              int64_t out_shift)
+      : in_buffer(in_bytes + 512), out_buffer(out_bytes + 512), out_size(out_bytes) {
+    for (char& c : in_buffer) c = static_cast<char>(rng());
+    std::memset(out_buffer.data(), 0xA5, out_buffer.size());
+    in = aligned(in_buffer.data()) + in_shift;
+    out = aligned(out_buffer.data()) + out_shift;
+  }
+  // Whether every byte around the output is still the poison.
+  bool nothing_written_outside() const {
+    for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
+      if ((b < out || b >= out + out_size) && static_cast<uint8_t>(*b) != 0xA5) return false;
+    }
+    return true;
+  }
+  static char* aligned(char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; }
+
+  std::vector<char> in_buffer, out_buffer;
+  int64_t out_size;
+  const char* in = nullptr;
+  char* out = nullptr;
+};
+
 TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
   std::mt19937_64 rng(20261128);
   auto pick = [&](int64_t lo, int64_t hi) {
@@ -183,12 +209,9 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
     const int64_t in_bytes =
         (offset + (batch - 1) * strides[0] + (rows - 1) * row + (cols - 1) * k + keep) * es;
     const int64_t out_bytes = batch * rows * cols * keep * es;
-    std::vector<char> in_buffer(in_bytes + 512), out_buffer(out_bytes + 512);
-    for (char& c : in_buffer) c = static_cast<char>(rng());
-    std::memset(out_buffer.data(), 0xA5, out_buffer.size());
-    auto aligned = [](char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; };
-    const char* in = aligned(in_buffer.data()) + byte_shift + offset * es;
-    char* out = aligned(out_buffer.data()) + out_shift;
+    const HostBuffers memory(rng, in_bytes, byte_shift + offset * es, out_bytes, out_shift);
+    const char* in = memory.in;
+    char* out = memory.out;
     StridedLayout x{4, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
     const TransposePlan plan = plan_transpose(x, {1, 2, false},
                                               pointer_alignment(reinterpret_cast<uintptr_t>(out)));
@@ -218,9 +241,7 @@ TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
         << ", offset " << offset << ", byte shift " << byte_shift << ", out shift " << out_shift
         << ", unit " << c.unit_size << ", tile " << c.tile_rows << " x " << c.tile_cols
         << (c.unit_words ? ", words" : "");
-    for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
-      if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
-    }
+    ASSERT_TRUE(memory.nothing_written_outside()) << "trial " << trial;
   }
   EXPECT_GT(run_cases, 180);
   EXPECT_GT(words, 50);
@@ -257,12 +278,9 @@ TEST(UnitTiledKernel, MovesOneUnitElementsExactly) {
     std::vector<int64_t> sizes{batch, rows, cols}, strides{rows * row, row, 1};
     const int64_t in_bytes = (offset + (batch - 1) * strides[0] + (rows - 1) * row + cols) * es;
     const int64_t out_bytes = batch * rows * cols * es;
-    std::vector<char> in_buffer(in_bytes + 512), out_buffer(out_bytes + 512);
-    for (char& c : in_buffer) c = static_cast<char>(rng());
-    std::memset(out_buffer.data(), 0xA5, out_buffer.size());
-    auto aligned = [](char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; };
-    const char* in = aligned(in_buffer.data()) + offset * es;
-    char* out = aligned(out_buffer.data()) + out_shift;
+    const HostBuffers memory(rng, in_bytes, offset * es, out_bytes, out_shift);
+    const char* in = memory.in;
+    char* out = memory.out;
     StridedLayout x{3, sizes.data(), strides.data(), es, reinterpret_cast<uintptr_t>(in)};
     const TransposePlan plan = plan_transpose(x, {1, 2, false},
                                               pointer_alignment(reinterpret_cast<uintptr_t>(out)));
@@ -290,9 +308,7 @@ TEST(UnitTiledKernel, MovesOneUnitElementsExactly) {
         << "trial " << trial << ": " << batch << " x " << rows << " x " << cols
         << " elements of " << es << " bytes, pad " << pad << ", offset " << offset
         << ", out shift " << out_shift << ", tile " << c.tile_rows << " x " << c.tile_cols;
-    for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
-      if (b < out || b >= out + out_bytes) ASSERT_EQ(static_cast<uint8_t>(*b), 0xA5) << "trial " << trial;
-    }
+    ASSERT_TRUE(memory.nothing_written_outside()) << "trial " << trial;
   }
   EXPECT_GT(run_cases, 100);
   EXPECT_GT(bytes_1, 50);
