@@ -6,7 +6,7 @@ random-shape sweep's cases (bench_sweep.sample_cases) whose kernel some variant 
         --variant rule= [--seeds 101,102] [--max-mib 512] [--time-limit 240] [--out FILE]
 
 A variant is NAME=KEY=VALUE,KEY=VALUE... with the keyword overrides of _transpose_tuned
-(fallback, small_dim, unit_tile_bytes, element_runs, one_unit_tiles, tile_group_rows,
+(fallback, small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16, tile_group_rows,
 interleave, l2_bytes, memory_bytes_per_s); NAME= alone is the rules' own choice. Tune on seeds
 other than the sweep's (0), whose cases judge the result. Each case is checked byte for byte
 against ATen for every variant first, then timed by the sweep's own case runner
@@ -29,7 +29,7 @@ sys.path.insert(0, HERE)
 import bench_sweep as sweep  # noqa: E402
 
 OVERRIDE_TYPES = {"fallback": int, "small_dim": int, "unit_tile_bytes": int, "element_runs": int,
-                  "one_unit_tiles": int,
+                  "one_unit_tiles": int, "wide_16": int,
                   "tile_group_rows": int, "interleave": int, "l2_bytes": int,
                   "memory_bytes_per_s": float}
 

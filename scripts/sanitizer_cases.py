@@ -136,6 +136,11 @@ def adjacent_dims_cases():
     yield "one-unit bytes, sliced rows", random_bytes((20011, 24), torch.uint8)[:, :20], (0, 1)
     yield "one-unit bytes, a transposed view", random_bytes((1, 1777, 113, 20), torch.uint8).transpose(2, 3), (1, 2)
     yield "one-unit halves, a side of 27", random_bytes((19010, 27), torch.int16), (0, 1)
+    # 16-byte elements whose matrices leave the tiled kernel's tiles mostly empty: the
+    # wide-element kernel, 32 output rows a tile (a side of 16, a transposed view, an outer dim).
+    yield "16-byte wide, a side of 16", random_bytes((16, 16, 589), torch.complex128), (1, 2)
+    yield "16-byte wide, a transposed view", random_bytes((20, 998, 2, 4), torch.complex128).transpose(2, 3), (1, 2)
+    yield "16-byte wide, sliced rows", random_bytes((9, 14, 4001), torch.complex128)[..., :4000], (1, 2)
     # Pitches that cut an element (input strides in values), data pointers off the element.
     yield "wide elements, pitch cutting the element", random_bytes((96 * 50 * 72,), torch.float16).as_strided((96, 50, 64), (3600, 72, 1)), (0, 1)
     yield "units, pitch cutting the element", random_bytes((40 * 8820,), torch.int64).as_strided((40, 30, 14, 14), (8820, 294, 21, 1)), (0, 1)
@@ -163,6 +168,13 @@ def permutation_cases():
     yield "NCHW to NHWC, 3 aligned planes", random_bytes((4, 3, 64, 64), torch.uint8), [0, 2, 3, 1]
     yield "NHWC to NCHW, 3 channels", random_bytes((4, 64, 64, 3), torch.bfloat16), [0, 3, 1, 2]
     yield "short rows, outer dims", random_bytes((4, 6, 96, 5), torch.float32), [1, 3, 0, 2]
+    # Tiles over several dims on each side (what ATen's copy would run): reversals beyond the
+    # plan's batch dims, a 3-D reversal with a side of 3 (the output side chunked), a 4-D
+    # move of short dims, 16-byte elements.
+    yield "nd tiles, all-3 reversal", random_bytes((3,) * 9, torch.float32), list(range(8, -1, -1))
+    yield "nd tiles, 3-D reversal, a side of 3", random_bytes((3, 1886, 165), torch.uint8), [2, 1, 0]
+    yield "nd tiles, 4-D move", random_bytes((5, 5, 61, 283), torch.bfloat16), [1, 3, 2, 0]
+    yield "nd tiles, 16-byte elements", random_bytes((2,) * 12, torch.complex128), list(range(11, -1, -1))
 
 
 def main():

@@ -22,7 +22,8 @@ SHAPES = [(1, 1), (1, 1000), (1000, 1), (2, 3), (17, 300), (300, 17), (1024, 102
 def check(x, dim0=-2, dim1=-1, tiled_too=False):
     """Runs the op over poisoned memory and compares its bytes with ATen's; with
     `tiled_too`, in a development build, also the tiled kernel where the choice takes
-    ATen's copy (tiles the tensor barely fills) or one-unit tiles (1- and 2-byte elements)."""
+    ATen's copy (tiles the tensor barely fills), one-unit tiles (1- and 2-byte elements) or
+    the wide-element kernel (16-byte elements)."""
     reference = element_aligned(x)
     expected = reference.transpose(dim0, dim1).contiguous() if x.dim() >= 2 else reference.clone()
     poison_cuda_cache(expected.numel() * expected.element_size())
@@ -33,10 +34,10 @@ def check(x, dim0=-2, dim1=-1, tiled_too=False):
     op.transpose.out(x, dim0, dim1, out=out)
     assert_bitwise_equal(out, expected)
     if tiled_too and torch_transpose._C.development_build() and x.dim() >= 2:
-        for one_unit_tiles in (-1, 0):
+        for rule in (-1, 0):
             poison_cuda_cache(expected.numel() * expected.element_size())
             assert_bitwise_equal(torch_transpose._C._transpose_tuned(
-                x, dim0, dim1, fallback=0, one_unit_tiles=one_unit_tiles), expected)
+                x, dim0, dim1, fallback=0, one_unit_tiles=rule, wide_16=rule), expected)
     return actual
 
 
@@ -174,12 +175,13 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
 
 def check_tuned(cases, **tuning):
     """Each (shape, view) case, for every element size, through the tiled CUDA kernel
-    (never ATen's copy nor one-unit tiles) with other device facts or walk overrides (a
-    development build's _transpose_tuned), byte for byte; a view may use `skip`, 16 bytes in
-    elements. Returns the kernels chosen."""
+    (never ATen's copy, one-unit tiles nor the wide-element kernel) with other device facts
+    or walk overrides (a development build's _transpose_tuned), byte for byte; a view may use
+    `skip`, 16 bytes in elements. Returns the kernels chosen."""
     development_build_or_skip()
     tuning.setdefault("fallback", 0)
     tuning.setdefault("one_unit_tiles", 0)
+    tuning.setdefault("wide_16", 0)
     kernels = []
     for dtype in ONE_DTYPE_PER_SIZE:
         skip = 16 // dtype.itemsize
@@ -312,9 +314,9 @@ STRIDED_VIEWS = {
     "expanded": (lambda x: x[:1].expand(50, -1), "aten_fallback"),
     # 4 x 200 matrices: the small-dim kernel (1- to 8-byte elements), the 200-element rows
     # on 16 bytes or not (1-byte rows are 8 bytes off); else under a tenth of the tiles
-    # filled, ATen's copy (the tiled kernel too below).
+    # filled, tiles over several dims (the tiled kernel too below).
     "permuted_batch": (lambda x: x.view(4, 75, 200).permute(1, 0, 2),
-                       lambda dtype: "small_dim" if dtype.itemsize <= 8 else "aten_fallback"),
+                       lambda dtype: "small_dim" if dtype.itemsize <= 8 else "nd_tiles"),
     "two_batch_dims": (lambda x: x.view(2, 3, 50, 200)[:, :2], "tiled_row_strided"),
 }
 
@@ -794,6 +796,54 @@ def test_narrow_matrices_take_one_unit_tiles(make, dims):
     assert how["path"] == "tiled_units", how
     assert how["kernel"].startswith(f"tiled_units<unit={x.element_size()}, units=1,"), how
     check(x, *dims)
+
+
+# 16-byte elements (complex128, or four 4-byte values that keep their order) move through
+# the wide-element kernel wherever asked to (wide_16=1): short and long sides, sliced rows,
+# a transposed view, an outer dim, a batch; the same bytes as ATen's.
+SIXTEEN_BYTE = [
+    ((16, 16, 5888), torch.complex128, (1, 2), None),
+    ((8, 14, 4783, 1), torch.complex128, (1, 2), None),
+    ((3001, 5, 4), torch.float32, (0, 1), None),
+    ((7, 301, 20), torch.complex128, (1, 2), lambda x: x[..., :13]),
+    ((57, 98, 2, 4), torch.complex128, (1, 2), lambda x: x.transpose(2, 3)),
+    ((5, 33, 40, 9), torch.complex128, (1, 3), None),
+    ((129, 3), torch.complex128, (0, 1), None),
+    ((1000, 1666), torch.complex128, (0, 1), None),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,dims,view", SIXTEEN_BYTE,
+                         ids=[f"{c[0]}-{dtype_id(c[1])}-{c[2]}" for c in SIXTEEN_BYTE])
+def test_sixteen_byte_elements_move_through_the_wide_element_kernel(shape, dtype, dims, view):
+    development_build_or_skip()
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    expected = x.transpose(*dims).contiguous()
+    how = torch_transpose._C._explain_tuned(x, *dims, wide_16=1)
+    assert how["path"] == "wide_elements", how
+    assert how["kernel"].startswith("wide_elements<unit=16,"), how
+    poison_cuda_cache(expected.numel() * expected.element_size())
+    assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, *dims, wide_16=1), expected)
+
+
+# By the rule, 16-byte matrices that fill the tiled kernel's tiles 0.1-0.3 (a side of a few
+# elements, or of up to 16 against a long one) take the wide-element kernel; full tiles keep
+# the tiled kernel, and tiles filled under a tenth what ran before (not the wide kernel).
+@pytest.mark.parametrize("make,dims,path", [
+    (lambda: random_tensor((16, 16, 5888), torch.complex128, "cuda"), (1, 2), "wide_elements"),
+    (lambda: random_tensor((20, 998, 2, 4), torch.complex128, "cuda").transpose(2, 3), (1, 2),
+     "wide_elements"),
+    (lambda: random_tensor((57, 98, 2, 4), torch.complex128, "cuda").transpose(2, 3), (1, 2),
+     None),
+    (lambda: random_tensor((8, 14, 47846), torch.complex128, "cuda"), (1, 2), "wide_elements"),
+    (lambda: random_tensor((1000, 1666), torch.complex128, "cuda"), (0, 1), "tiled_contiguous"),
+], ids=["side-16", "transposed-view-side-4", "under-a-tenth-filled", "side-14", "square"])
+def test_sixteen_byte_matrices_with_a_short_side_take_the_wide_element_kernel(make, dims, path):
+    x = make()
+    got = torch_transpose.explain(x, *dims)["path"]
+    assert got == path if path else got != "wide_elements"
+    check(x, *dims, tiled_too=True)
 
 
 # Odd elements into out= buffers at every address mod 4: units as small as the output's

@@ -123,7 +123,7 @@ def explain_permute(x: torch.Tensor, dims: Sequence[int],
 
 def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, interleave: int,
             fallback: int, small_dim: int, unit_tile_bytes: int, element_runs: int,
-            one_unit_tiles: int) -> List[int]:
+            one_unit_tiles: int, wide_16: int) -> List[int]:
     if l2_bytes < 0:
         raise ValueError("l2_bytes must be >= 0 (0: the device's)")
     if memory_bytes_per_s < 0:
@@ -144,8 +144,11 @@ def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, inte
     if not -1 <= one_unit_tiles <= 2:
         raise ValueError("one_unit_tiles must be -1 (the rule's), 0, 1 (wherever the tiled kernel "
                          "would run) or 2 (and where the small-dim kernel would)")
+    if not -1 <= wide_16 <= 1:
+        raise ValueError("wide_16 must be -1 (the rule's), 0 or 1 (16-byte elements in the "
+                         "wide-element kernel wherever the tiled kernel would run)")
     return [int(l2_bytes), int(tile_group_rows), int(interleave), int(fallback), int(small_dim),
-            int(unit_tile_bytes), int(element_runs), int(one_unit_tiles)]
+            int(unit_tile_bytes), int(element_runs), int(one_unit_tiles), int(wide_16)]
 
 
 if development_build():
@@ -155,10 +158,10 @@ if development_build():
                        memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                        interleave: int = -1, fallback: int = -1,
                        small_dim: int = -1, unit_tile_bytes: int = -1,
-                       element_runs: int = -1, one_unit_tiles: int = -1) -> Dict[str, Any]:
+                       element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1) -> Dict[str, Any]:
         """explain() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles)
+                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
         return _explain(x, [dim0, dim1], False, device, tuning, memory_bytes_per_s)
 
     def _explain_permute_tuned(x: torch.Tensor, dims: Sequence[int],
@@ -167,10 +170,10 @@ if development_build():
                                interleave: int = -1, fallback: int = -1,
                                small_dim: int = -1, unit_tile_bytes: int = -1,
                                element_runs: int = -1,
-                               one_unit_tiles: int = -1) -> Dict[str, Any]:
+                               one_unit_tiles: int = -1, wide_16: int = -1) -> Dict[str, Any]:
         """explain_permute() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles)
+                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
         return _explain(x, dims, True, device, tuning, memory_bytes_per_s)
 
     if has_cuda_kernels():
@@ -185,10 +188,10 @@ if development_build():
                              tile_group_rows: int = 0, interleave: int = -1,
                              fallback: int = -1, small_dim: int = -1,
                              unit_tile_bytes: int = -1, element_runs: int = -1,
-                             one_unit_tiles: int = -1) -> torch.Tensor:
+                             one_unit_tiles: int = -1, wide_16: int = -1) -> torch.Tensor:
             """The CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles)
+                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
             _check_tuned_input(x, "gputranspose.transpose")
             return torch.ops.gputranspose._transpose_tuned(x, dim0, dim1, tuning,
                                                            float(memory_bytes_per_s))
@@ -197,10 +200,10 @@ if development_build():
                            memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                            interleave: int = -1, fallback: int = -1,
                            small_dim: int = -1, unit_tile_bytes: int = -1,
-                           element_runs: int = -1, one_unit_tiles: int = -1) -> torch.Tensor:
+                           element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1) -> torch.Tensor:
             """The permute's CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles)
+                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
             _check_tuned_input(x, "gputranspose.permute")
             return torch.ops.gputranspose._permute_tuned(x, list(dims), tuning,
                                                          float(memory_bytes_per_s))

@@ -128,7 +128,8 @@ def explain(
       ``"tiled_units"`` (elements of odd sizes, and 1- and 2-byte elements of matrices too
       narrow for the tiled kernel), ``"small_dim"`` (a side of 2-16 elements),
       ``"batched_small"`` (batches of small matrices, rows anywhere), ``"element_runs"``
-      (long strided elements of odd sizes, run by run), ``"wide_elements"``,
+      (long strided elements of odd sizes, run by run), ``"wide_elements"``, ``"nd_tiles"``
+      (tiles over several dims on each side: reversals and moves of short dims),
       ``"aten_fallback"`` (ATen's copy runs: correct, not fast), or
       ``"unsupported"`` (the op raises for this layout); ``reason`` says why.
     * ``kernel``: the kernel a CUDA device runs (e.g. ``"tiled<e=1, load=staged,

@@ -584,6 +584,43 @@ bool choose_one_unit_tiles(KernelChoice& units, const KernelChoice& c, const Tra
   return units.unsupported == nullptr && (!small || overrides.one_unit_tiles > 0);
 }
 
+// 16-byte elements: a warp of the wide-element kernel (32 output rows a tile) reads pairs of
+// neighbouring elements of 16 input rows (whole 32-byte sectors) and writes 2 runs of 256
+// bytes, from registers, whatever the matrix's sides; the tiled kernel's square tiles are
+// mostly empty where a side is short. The sweep's 16-byte matrices that fill 0.12-0.25 of
+// the tiled kernel's tiles take it 1.18-1.98x a copy where the framework's strided copy, the
+// same gather, takes 1.02-1.06x; at 0.33 the tiled kernel takes 1.00x (H100).
+constexpr double kWide16BelowTileUtilization = 0.3;
+// Its own tiles (32 output rows of 16 elements) must be mostly full: output rows of a few
+// elements leave most of its lanes idle.
+constexpr double kWide16MinTileUtilization = 0.5;
+
+// Whether the tiled kernel's choice `c` for `plan` gives way to the wide-element kernel, and
+// that kernel's choice (in `wide`).
+bool choose_wide_16(KernelChoice& wide, const KernelChoice& c, const TransposePlan& plan,
+                    const DeviceFacts& facts, const ChoiceOverrides& overrides) {
+  if (overrides.wide_16 == 0 || overrides.fallback == 1 || plan.element_size != 16 ||
+      c.unsupported != nullptr ||
+      (c.path != TransposePath::TiledContiguous && c.path != TransposePath::TiledRowStrided)) {
+    return false;
+  }
+  // By the rule, only where the tiled kernel would run: under a tenth filled the batched-small
+  // kernel or the framework's copy runs (unmeasured against the wide kernel there).
+  if (overrides.wide_16 < 0 && (c.tile_utilization >= kWide16BelowTileUtilization ||
+                                c.tile_utilization < kFallbackBelowTileUtilization)) {
+    return false;
+  }
+  // The kernel counts output rows (batch x cols) in 32 bits.
+  if (plan.batch * plan.cols >= (int64_t{1} << 31)) return false;
+  wide = KernelChoice{};
+  wide.path = TransposePath::WideElements;
+  wide.element_size = plan.element_size;
+  choose_wide(wide, plan, facts);
+  return wide.path == TransposePath::WideElements && wide.unsupported == nullptr &&
+         wide.unit_size == 16 &&
+         (overrides.wide_16 > 0 || wide.tile_utilization >= kWide16MinTileUtilization);
+}
+
 // A matrix side of 2-16 elements leaves a tile of the tiled kernel mostly empty; the
 // small-dim kernel moves such matrices as 16-byte vectors on both sides instead. It needs
 // the short side's runs dense (V consecutive short rows one run of S vectors). Long rows
@@ -760,8 +797,59 @@ TransposePlan pitched_rows_as_matrices(const TransposePlan& plan, int64_t unit) 
   return m;
 }
 
+namespace {
+
+// Tiles over several dims on each side take what the framework's copy would run where
+// each side holds 16 bytes or more and a tile 2 KiB or more (a block's work). Provisional:
+// unmeasured against the framework's copy (bench_ab: the rule against fallback=1).
+constexpr int64_t kMinNdSideBytes = 16;
+constexpr int64_t kMinNdTileBytes = 2048;
+
+bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan) {
+  const NdTilePlan& nd = plan.nd;
+  if (!nd.applies) return false;
+  const int64_t e = nd.element_size;
+  if (nd.in_side.extent * e < kMinNdSideBytes || nd.out_side.extent * e < kMinNdSideBytes ||
+      nd.in_side.extent * nd.out_side.extent * e < kMinNdTileBytes) {
+    return false;
+  }
+  KernelChoice t;
+  t.path = TransposePath::NdTiles;
+  t.element_size = e;
+  t.tile_rows = static_cast<int>(nd.out_side.extent);
+  t.tile_cols = static_cast<int>(nd.in_side.extent);
+  t.nd_in_dims = nd.in_side.dims;
+  t.nd_out_dims = nd.out_side.dims;
+  t.nd_batch_dims = nd.batch_dims;
+  t.blocks = nd.tiles;
+  t.threads = kNdTileThreadsPerBlock;
+  t.shared_bytes = static_cast<int>(nd.shared_bytes);
+  t.tile_utilization = static_cast<double>(nd.bytes / e) /
+                       (static_cast<double>(nd.tiles) * nd.in_side.extent * nd.out_side.extent);
+  c = t;
+  return true;
+}
+
+KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                                  const ChoiceOverrides& overrides);
+
+}  // namespace
+
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides) {
+  KernelChoice c = choose_matrix_kernel(plan, facts, overrides);
+  // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
+  if (c.path == TransposePath::AtenFallback && c.unsupported == nullptr &&
+      overrides.fallback != 1) {
+    choose_nd_tiles(c, plan);
+  }
+  return c;
+}
+
+namespace {
+
+KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& facts,
+                                  const ChoiceOverrides& overrides) {
   KernelChoice c;
   bool small_unit_tiles = false;  // TiledUnits: tiles too small to beat the framework
   c.path = plan.path;
@@ -787,6 +875,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     case TransposePath::SmallDim:  // choices, never a plan's path
     case TransposePath::BatchedSmall:
     case TransposePath::ElementRuns:
+    case TransposePath::NdTiles:
     case TransposePath::AtenFallback:
       break;
   }
@@ -794,6 +883,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                      c.path == TransposePath::TiledRowStrided ||
                      c.path == TransposePath::TiledUnits;
   const bool strided = strided_elements(plan);
+  KernelChoice wide;
+  if (choose_wide_16(wide, c, plan, facts, overrides)) return wide;
   if ((c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided) &&
       c.unsupported == nullptr && overrides.fallback < 0 &&
       c.tile_utilization < kFallbackBelowTileUtilization && batched_small_wins(plan) &&
@@ -836,6 +927,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   return c;
 }
 
+}  // namespace
+
 std::string kernel_name(const KernelChoice& c) {
   switch (c.path) {
     case TransposePath::TiledContiguous:
@@ -866,6 +959,11 @@ std::string kernel_name(const KernelChoice& c) {
     case TransposePath::ElementRuns:
       return "element_runs<e=" + std::to_string(c.element_size) +
              ", chunk=" + std::to_string(c.chunk_elements) + ">";
+    case TransposePath::NdTiles:
+      return "nd_tiles<e=" + std::to_string(c.element_size) + ", tile=" +
+             std::to_string(c.tile_cols) + "x" + std::to_string(c.tile_rows) +
+             ", in_dims=" + std::to_string(c.nd_in_dims) + ", out_dims=" +
+             std::to_string(c.nd_out_dims) + ", batch_dims=" + std::to_string(c.nd_batch_dims) + ">";
     case TransposePath::Memcpy:
       return c.pitched_rows ? "memcpy2d" : "memcpy";
     case TransposePath::Empty:

@@ -30,6 +30,9 @@ struct ChoiceOverrides {
   // 0 never, 1 wherever the tiled kernel would run, 2 there and where the small-dim kernel
   // would, -1 the rule.
   int one_unit_tiles = -1;
+  // 16-byte elements of the tiled paths in the wide-element kernel: 0 never, 1 wherever it
+  // takes them, -1 the rule.
+  int wide_16 = -1;
 };
 
 // The longest short side the small-dim kernel takes (one instance per length from 2).
@@ -38,6 +41,8 @@ constexpr int kMaxSmallDim = 16;
 constexpr int kSmallDimThreadsPerBlock = 128;
 // The element-runs kernel's block (element_runs_transpose.cuh).
 constexpr int kElementRunsThreadsPerBlock = 256;
+// The tiles over several dims' block (nd_tile_transpose.cuh).
+constexpr int kNdTileThreadsPerBlock = 256;
 // The batched-small kernel's block (batched_small_transpose.cuh).
 constexpr int kBatchedSmallThreadsPerBlock = 256;
 // The 16-byte words an input row of `row_bytes` touches at most (at any start mod 16): the
@@ -85,6 +90,10 @@ struct KernelChoice {
   bool rows_apart = false;
   // ElementRuns: the elements of an output row a block moves.
   int64_t chunk_elements = 0;
+  // NdTiles: the dims of each tile side and the batch dims (plan.nd holds them).
+  int nd_in_dims = 0;
+  int nd_out_dims = 0;
+  int nd_batch_dims = 0;
   // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync, rows too wide for
   // the batched-small kernel).
   bool pitched_rows = false;

@@ -1,5 +1,7 @@
 #include "layout_plan.h"
 
+#include "nd_tiles.h"
+
 #include <algorithm>
 
 namespace gputranspose {
@@ -24,6 +26,8 @@ const char* path_name(TransposePath path) {
       return "batched_small";
     case TransposePath::ElementRuns:
       return "element_runs";
+    case TransposePath::NdTiles:
+      return "nd_tiles";
     case TransposePath::AtenFallback:
       return "aten_fallback";
   }
@@ -52,9 +56,6 @@ bool batches_aligned_16(uintptr_t address, const TransposePlan& plan, int64_t ba
 
 namespace {
 
-// Dims a layout may have: the planner's arrays live on the stack (planning allocates nothing).
-constexpr int kMaxDims = 64;
-
 TransposePlan fallback(const char* reason) {
   TransposePlan plan;
   plan.path = TransposePath::AtenFallback;
@@ -63,6 +64,24 @@ TransposePlan fallback(const char* reason) {
 }
 
 }  // namespace
+
+int fuse_result_dims(const StridedLayout& x, const int64_t* order, int64_t* sizes,
+                     int64_t* strides) {
+  int n = 0;
+  for (int64_t i = 0; i < x.ndim; ++i) {
+    const int64_t d = order[i];
+    if (x.sizes[d] == 1) continue;
+    if (n > 0 && strides[n - 1] == x.strides[d] * x.sizes[d]) {
+      sizes[n - 1] *= x.sizes[d];
+      strides[n - 1] = x.strides[d];
+    } else {
+      sizes[n] = x.sizes[d];
+      strides[n] = x.strides[d];
+      ++n;
+    }
+  }
+  return n;
+}
 
 TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
                              int64_t out_alignment) {
@@ -76,7 +95,10 @@ TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
   return plan_permute(x, order, out_alignment);
 }
 
-TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t out_alignment) {
+namespace {
+
+// The result as a batch of matrix transposes (or a copy), without the tiles over several dims.
+TransposePlan plan_matrices(const StridedLayout& x, const int64_t* order, int64_t out_alignment) {
   int64_t numel = 1;
   for (int64_t d = 0; d < x.ndim; ++d) numel *= x.sizes[d];
   if (numel == 0) {
@@ -97,19 +119,7 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
   // transposed view's dims, a permuted batch, the dims after the swapped pair).
   int64_t sizes[kMaxDims];
   int64_t strides[kMaxDims];
-  int n = 0;
-  for (int64_t i = 0; i < x.ndim; ++i) {
-    const int64_t d = order[i];
-    if (x.sizes[d] == 1) continue;
-    if (n > 0 && strides[n - 1] == x.strides[d] * x.sizes[d]) {
-      sizes[n - 1] *= x.sizes[d];
-      strides[n - 1] = x.strides[d];
-    } else {
-      sizes[n] = x.sizes[d];
-      strides[n] = x.strides[d];
-      ++n;
-    }
-  }
+  int n = fuse_result_dims(x, order, sizes, strides);
   if (n == 0 || (n == 1 && strides[0] == 1)) {
     TransposePlan plan;
     plan.path = TransposePath::Memcpy;
@@ -312,6 +322,25 @@ TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t
                                      plan.out_batch_stride, plan.outer_out_strides)
                          ? 16
                          : 4;
+  return plan;
+}
+
+}  // namespace
+
+// Tiled plans whose matrices have a side this short or shorter may fill the tiled kernel's
+// tiles so little that the kernel choice would run the framework's copy (under a tenth of a
+// tile of 64-256 elements a side): they carry the tiles over several dims too. Others skip
+// that planning (host time per call).
+constexpr int64_t kMaxShortSideForNdTiles = 32;
+
+TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t out_alignment) {
+  TransposePlan plan = plan_matrices(x, order, out_alignment);
+  const bool tiled = plan.path == TransposePath::TiledContiguous ||
+                     plan.path == TransposePath::TiledRowStrided;
+  if (plan.path == TransposePath::AtenFallback ||
+      (tiled && std::min(plan.rows, plan.cols) <= kMaxShortSideForNdTiles)) {
+    plan.nd = plan_nd_tiles(x, order, out_alignment);
+  }
   return plan;
 }
 

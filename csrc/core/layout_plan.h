@@ -25,6 +25,8 @@ enum class TransposePath {
                     // tiled plan: kernel_choice.h)
   ElementRuns,      // elements of odd sizes moved run by run, shifted into place (a kernel
                     // choice of a unit-tiled plan: kernel_choice.h)
+  NdTiles,          // tiles over several dims on each side (a kernel choice where the
+                    // framework's copy would run: nd_tiles.h, kernel_choice.h)
   AtenFallback,     // anything else: the framework's own copy, correct but not fast
 };
 
@@ -50,6 +52,46 @@ struct TransposeDims {
 
 // Batch dims beyond the first that the kernels take (each a grid dim of its own).
 constexpr int kMaxOuterDims = 8;
+
+// Tiles over several dims on each side (nd_tiles.h: plan_nd_tiles fills them): where the
+// result is no batch of matrices the tiled kernels fill.
+constexpr int kMaxNdSideDims = 8;   // dims a tile side takes
+constexpr int kMaxNdBatchDims = 40; // batch dims (the kernel's parameters stay under 4 KiB)
+constexpr int kMaxNdSide = 128;     // elements a tile side, at most
+
+// Elements a tile side takes for E-byte elements: a tile of at most 32 KiB.
+constexpr int64_t nd_side_max(int64_t e) { return e <= 2 ? 128 : e <= 8 ? 64 : 32; }
+
+// A tile side: whole dims, innermost first, and where the next dim does not fit whole, a
+// chunk of it as the side's outermost dim (a tile's side then covers chunk of its indices).
+struct NdTileSide {
+  int dims = 0;
+  int64_t sizes[kMaxNdSideDims] = {};       // whole sizes
+  int64_t in_strides[kMaxNdSideDims] = {};  // elements
+  int64_t out_strides[kMaxNdSideDims] = {};
+  int64_t inner = 1;       // elements of the whole dims
+  bool chunked = false;    // the outermost dim is chunked
+  int64_t chunk = 1;       // its indices a tile
+  int64_t chunks = 1;      // tiles along it
+  int64_t extent = 1;      // elements of a tile's side: inner x chunk
+};
+
+struct NdTilePlan {
+  bool applies = false;
+  const char* reason = "";  // why not, where it does not apply
+  int64_t element_size = 0;
+  int64_t bytes = 0;
+  NdTileSide in_side;   // contiguous in the input: a tile's loads run along it
+  NdTileSide out_side;  // contiguous in the output: a tile's stores run along it
+  int batch_dims = 0;
+  int64_t batch_sizes[kMaxNdBatchDims] = {};
+  int64_t batch_in_strides[kMaxNdBatchDims] = {};   // elements
+  int64_t batch_out_strides[kMaxNdBatchDims] = {};  // elements
+  int64_t batch_count = 1;
+  int64_t tiles = 0;  // in_side.chunks x out_side.chunks x batch_count
+  int64_t pitch = 0;  // elements between a shared tile's rows (one an output-side index)
+  int64_t shared_bytes = 0;
+};
 
 // The input seen as a batch of matrices of rows x cols elements whose transposes the result
 // holds: input row i of matrix b starts at element b * batch_stride + i * row_stride (strides
@@ -95,6 +137,10 @@ struct TransposePlan {
   int64_t value_size = 0;     // the dtype's bytes (the framework's copy needs pointers on it)
   int64_t in_alignment = 0;   // of the input's data pointer, in bytes (a power of two, <= 256)
   int64_t out_alignment = 0;  // of the output's data pointer, in bytes (a power of two)
+  // The same result as tiles over several dims on each side, where they apply (plan_permute
+  // fills them for the tiled paths and the framework's copy; the kernel choice takes them
+  // where the framework's copy would run).
+  NdTilePlan nd;
 };
 
 // Elements the unit-tiled kernel takes: up to 682 bytes (an 8 x 8 tile in 48 KiB).
@@ -114,6 +160,15 @@ bool batches_aligned_16(uintptr_t address, const TransposePlan& plan, int64_t ba
 // allocation is 256-byte aligned; an out= buffer may be less).
 TransposePlan plan_transpose(const StridedLayout& x, const TransposeDims& dims,
                              int64_t out_alignment = 256);
+
+// Dims a layout may have: the planners' arrays live on the stack (planning allocates nothing).
+constexpr int kMaxDims = 64;
+
+// x.permute(order)'s dims in the result's order, each with the input's stride (values), size-1
+// dims dropped and neighbours fused where they lie back to back in the input too; returns
+// their count (at most x.ndim <= kMaxDims).
+int fuse_result_dims(const StridedLayout& x, const int64_t* order, int64_t* sizes,
+                     int64_t* strides);
 
 // The plan of x.permute(order).contiguous(): `order` holds x.ndim distinct input dims,
 // result dim i being input dim order[i] (wrapped and checked by the front end).

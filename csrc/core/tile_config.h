@@ -367,12 +367,13 @@ struct WideElementTile {
   static constexpr int64_t PATCH_PITCH_BYTES = int64_t{128} << 10;
   static constexpr int PATCH_GROUPS = 16;
 
-  // log2 of the output rows a tile takes: the most (a power of two) whose elements
-  // make an input run of at most INPUT_RUN_BYTES (0 to 5: elements of 1 KiB or more
-  // down to 32 bytes).
+  static constexpr int MAX_ROWS_LOG2 = 5;
+  // log2 of the output rows a tile takes: the most (a power of two, up to 32) whose
+  // elements make an input run of at most INPUT_RUN_BYTES (0 to 5: elements of 1 KiB or
+  // more down to 32 bytes; 16-byte elements 5).
   static constexpr int rows_log2(int64_t element_size) {
     int log2 = 0;
-    while ((element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
+    while (log2 < MAX_ROWS_LOG2 && (element_size << (log2 + 1)) <= INPUT_RUN_BYTES) ++log2;
     return log2;
   }
   // 16-byte units a tile: 128, 256 for 48- and 64-byte elements (16 rows), 512 for

@@ -17,6 +17,9 @@ namespace gputranspose {
 namespace {
 
 void describe_choice(const KernelChoice& choice, Explanation& e) {
+  if (choice.path == TransposePath::AtenFallback && choice.fallback_reason == nullptr) {
+    return;  // the plan's own fallback, as the plan says
+  }
   e.path = path_name(choice.path);
   if (choice.fallback_reason != nullptr) {
     e.reason = choice.fallback_reason;
@@ -27,6 +30,10 @@ void describe_choice(const KernelChoice& choice, Explanation& e) {
   if (choice.unsupported != nullptr) {
     e.note = choice.unsupported;
     return;
+  }
+  if (choice.path == TransposePath::NdTiles) {
+    e.reason = "tiles over several dims on each side (the kernel's name gives them)";
+    e.element_size = choice.element_size;
   }
   e.threads = choice.threads;
   e.blocks = choice.blocks;
@@ -77,7 +84,9 @@ Explanation explain_for(const at::Tensor& x, PlanOf&& plan_of, int device, const
   e.outer_out_strides.assign(plan.outer_out_strides, plan.outer_out_strides + plan.outer_dims);
   e.load_bytes = plan.load_bytes;
   e.store_bytes = plan.store_bytes;
-  if (plan.path == TransposePath::Empty || plan.path == TransposePath::AtenFallback) {
+  // A plan the tiled kernels do not take may still take tiles over several dims.
+  if (plan.path == TransposePath::Empty ||
+      (plan.path == TransposePath::AtenFallback && !plan.nd.applies)) {
     return e;
   }
 #ifdef GPUTRANSPOSE_WITH_CUDA

@@ -53,6 +53,9 @@ class Lines {
 };
 
 void describe_choice(const KernelChoice& choice, Lines& e) {
+  if (choice.path == TransposePath::AtenFallback && choice.fallback_reason == nullptr) {
+    return;  // the plan's own fallback, as the plan says
+  }
   e.add("path", path_name(choice.path));
   if (choice.fallback_reason != nullptr) {
     e.add("reason", choice.fallback_reason);
@@ -63,6 +66,10 @@ void describe_choice(const KernelChoice& choice, Lines& e) {
   if (choice.unsupported != nullptr) {
     e.add("note", choice.unsupported);
     return;
+  }
+  if (choice.path == TransposePath::NdTiles) {
+    e.add("reason", "tiles over several dims on each side (the kernel's name gives them)");
+    e.add("element_size", choice.element_size);
   }
   e.add("threads", choice.threads);
   e.add("blocks", choice.blocks);
@@ -116,7 +123,9 @@ Tensor explain_op(const Tensor& x, std::vector<int64_t> dims, bool permute, int6
   e.add_list("outer_out_strides", plan.outer_out_strides, plan.outer_dims);
   e.add("load_bytes", plan.load_bytes);
   e.add("store_bytes", plan.store_bytes);
-  if (plan.path == TransposePath::Empty || plan.path == TransposePath::AtenFallback) {
+  // A plan the tiled kernels do not take may still take tiles over several dims.
+  if (plan.path == TransposePath::Empty ||
+      (plan.path == TransposePath::AtenFallback && !plan.nd.applies)) {
     return e.tensor();
   }
 #ifdef GPUTRANSPOSE_WITH_CUDA

@@ -698,5 +698,37 @@ TEST(KernelChoice, NarrowOneAndTwoByteMatricesTakeOneUnitTiles) {
   EXPECT_NE(choose({{1997501, 32}, {}, 1}, h100(), 0, 1, never).path, TransposePath::TiledUnits);
 }
 
+TEST(KernelChoice, SixteenByteMatricesWithAShortSideTakeTheWideElementKernel) {
+  const KernelChoice side = choose({{16, 16, 5888}, {}, 16}, h100(), 1, 2);
+  EXPECT_EQ(side.path, TransposePath::WideElements);
+  EXPECT_EQ(kernel_name(side), "wide_elements<unit=16, threads=256, units=512, l2=normal>");
+  EXPECT_EQ(side.wide_rows_log2, 5);
+  // Four float32 values that keep their order are one 16-byte element.
+  EXPECT_EQ(choose({{8, 14, 47846, 4}, {}, 4}, h100(), 1, 2).path, TransposePath::WideElements);
+  // Full tiles keep the tiled kernel; so do output rows of a few elements (the wide
+  // kernel's lanes idle) and pointers off 16 bytes (its 16-byte units).
+  EXPECT_EQ(choose({{1000, 1666}, {}, 16}, h100(), 0, 1).path, TransposePath::TiledContiguous);
+  EXPECT_NE(choose({{3, 3808111}, {}, 16}, h100(), 0, 1).path, TransposePath::WideElements);
+  // Under a tenth filled, the batched-small kernel or ATen's copy keeps them (unmeasured
+  // against the wide kernel there); so does the override for ATen's copy.
+  EXPECT_NE(choose({{57, 98, 4, 2}, {784, 8, 1, 4}, 16}, h100(), 1, 2).path,
+            TransposePath::WideElements);
+  EXPECT_EQ(choose({{190, 89, 2}, {}, 16}, h100(), 1, 2).path, TransposePath::BatchedSmall);
+  ChoiceOverrides aten;
+  aten.fallback = 1;
+  EXPECT_EQ(choose({{16, 16, 5888}, {}, 16}, h100(), 1, 2, aten).path,
+            TransposePath::AtenFallback);
+  EXPECT_NE(choose({{16, 16, 5888, 4}, {}, 4, 1}, h100(), 1, 2).path,
+            TransposePath::WideElements);
+  ChoiceOverrides never;
+  never.wide_16 = 0;
+  EXPECT_EQ(choose({{16, 16, 5888}, {}, 16}, h100(), 1, 2, never).path,
+            TransposePath::TiledContiguous);
+  ChoiceOverrides always;
+  always.wide_16 = 1;
+  EXPECT_EQ(choose({{1000, 1666}, {}, 16}, h100(), 0, 1, always).path,
+            TransposePath::WideElements);
+}
+
 }  // namespace
 }  // namespace gputranspose

@@ -58,7 +58,7 @@ BlockBarrier* host_barrier = nullptr;
 #undef __global__
 #define __global__
 #undef __launch_bounds__
-#define __launch_bounds__(threads)
+#define __launch_bounds__(...)
 #define threadIdx host_thread_index
 #define blockIdx host_block_index
 #define __syncthreads() host_barrier->arrive_and_wait()

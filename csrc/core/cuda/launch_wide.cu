@@ -14,30 +14,8 @@ namespace {
 template <typename Unit, int THREADS, int K, bool EVICT_LAST>
 cudaError_t launch_wide_tile(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, cudaStream_t stream) {
-  constexpr int64_t U = sizeof(Unit);
-  const int64_t element_units = plan.element_size / U;
-  WideElementParams<Unit> params;
-  params.in = static_cast<const Unit*>(in);
-  params.out = static_cast<Unit*>(out);
-  // The input's strides count elements or values (plan.stride_unit), each on the unit.
-  params.batch_stride = plan.batch_stride * plan.stride_unit / U;
-  params.row_stride = plan.row_stride * plan.stride_unit / U;
-  params.col_stride = plan.col_stride * plan.stride_unit / U;
-  params.out_batch_stride = plan.out_batch_stride * element_units;
-  params.out_row_stride = plan.out_row_stride * element_units;
-  params.outer = outer_batch(plan, plan.stride_unit, plan.element_size);
-  params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
-  params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
-  params.rows_log2 = choice.wide_rows_log2;
-  params.row_groups = static_cast<uint32_t>(
-      (int64_t{params.out_rows} + (int64_t{1} << params.rows_log2) - 1) >> params.rows_log2);
-  params.element_units = FastDivider(static_cast<uint32_t>(element_units));
-  params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
-  const int64_t span = (THREADS * K) >> params.rows_log2;
-  const int64_t spans = (params.out_row_units + span - 1) / span;
-  params.patch_groups = static_cast<uint32_t>(choice.patch_groups);
-  params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
-  params.release_from = static_cast<uint32_t>(choice.release_from);
+  const WideElementParams<Unit> params =
+      wide_element_params<Unit>(plan, choice, THREADS * K, in, out);
   wide_element_transpose_kernel<Unit, THREADS, K, EVICT_LAST>
       <<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count), THREADS, 0, stream>>>(
           params);

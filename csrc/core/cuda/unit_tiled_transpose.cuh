@@ -356,32 +356,71 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
   const int skip = pitch - element;
   const WordRun<U> run = word_run<U>(reinterpret_cast<uintptr_t>(out + warp * row_bytes), len);
   const int passes = static_cast<int>(static_cast<uint32_t>(run.words + 31) / 32);
-  for (int c = warp; c < cols_here; c += kUnitTiledWarps) {
-    char* row = out + c * row_bytes;
-    const int column = first + c * element;  // the column's first byte in a shared row
+  if (cols_here >= 2 * kUnitTiledWarps) {
+    // Two output rows a warp or more: a lane's word of a pass lies at the same place in each
+    // of the warp's rows, so its element, unit and the shared offsets of its units are
+    // worked out once a pass, and each row then takes W loads, W - 1 merges and a store.
+    // (With one row a warp the row-by-row loop below is faster: its passes overlap.)
     for (int m = 0; m < passes; ++m) {
       const int slot = lane + 32 * m;
-      if (slot < run.words) {
-        const int v = run.lead + W * slot;
-        // Unit v's byte in shared memory, and the units of element r from u on.
-        int at, left;
-        if constexpr (ONE_UNIT) {
-          // Units v to v + W - 1 are the column's elements of rows v to v + W - 1.
-          at = v * pitch + column;
-          left = 1;
-        } else {
-          const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
-          const int u = v - r * k;
-          at = r * pitch + column + u * U;
-          left = k - u;  // at least 1
-        }
+      if (slot >= run.words) break;  // the last pass: lanes past the run's words
+      const int v = run.lead + W * slot;
+      int at;       // unit v's byte in shared memory, in the warp's first column
+      int from[W];  // the word's units, from `at`
+      if constexpr (ONE_UNIT) {
+        at = v * pitch;
+#pragma unroll
+        for (int q = 0; q < W; ++q) from[q] = q * pitch;
+      } else {
+        const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
+        const int u = v - r * k;
+        at = r * pitch + u * U;
+        const int left = k - u;
+#pragma unroll
+        for (int q = 0; q < W; ++q) from[q] = (q < left ? 0 : skip) + q * U;
+      }
+      at += first + warp * element;
+      char* dst = out + warp * row_bytes + v * U;
+      for (int c = warp; c < cols_here; c += kUnitTiledWarps) {
         uint32_t word = *reinterpret_cast<const T*>(smem + at);
 #pragma unroll
         for (int q = 1; q < W; ++q) {
-          const int from = ONE_UNIT ? at + q * pitch : (q < left ? at : at + skip) + q * U;
-          word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + from)) << (8 * U * q);
+          word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + at + from[q]))
+                  << (8 * U * q);
         }
-        *reinterpret_cast<uint32_t*>(row + v * U) = word;
+        *reinterpret_cast<uint32_t*>(dst) = word;
+        at += kUnitTiledWarps * element;
+        dst += kUnitTiledWarps * row_bytes;
+      }
+    }
+  } else {
+    for (int c = warp; c < cols_here; c += kUnitTiledWarps) {
+      char* row = out + c * row_bytes;
+      const int column = first + c * element;  // the column's first byte in a shared row
+      for (int m = 0; m < passes; ++m) {
+        const int slot = lane + 32 * m;
+        if (slot < run.words) {
+          const int v = run.lead + W * slot;
+          // Unit v's byte in shared memory, and the units of element r from u on.
+          int at, left;
+          if constexpr (ONE_UNIT) {
+            // Units v to v + W - 1 are the column's elements of rows v to v + W - 1.
+            at = v * pitch + column;
+            left = 1;
+          } else {
+            const int r = static_cast<int>(p.units.div(static_cast<uint32_t>(v)));
+            const int u = v - r * k;
+            at = r * pitch + column + u * U;
+            left = k - u;  // at least 1
+          }
+          uint32_t word = *reinterpret_cast<const T*>(smem + at);
+#pragma unroll
+          for (int q = 1; q < W; ++q) {
+            const int from = ONE_UNIT ? at + q * pitch : (q < left ? at : at + skip) + q * U;
+            word |= static_cast<uint32_t>(*reinterpret_cast<const T*>(smem + from)) << (8 * U * q);
+          }
+          *reinterpret_cast<uint32_t*>(row + v * U) = word;
+        }
       }
     }
   }
@@ -402,8 +441,10 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
   }
 }
 
+// 8 blocks an SM (32 registers): the 1-byte words instances would take 40-48 registers and
+// 5-6 blocks, and lose more to the fewer loads in flight than they spill (20 bytes).
 template <int U, bool WORDS, bool ONE_UNIT = false>
-__global__ void __launch_bounds__(kUnitTiledThreads) unit_tiled_transpose_kernel(UnitTiledParams p) {
+__global__ void __launch_bounds__(kUnitTiledThreads, 8) unit_tiled_transpose_kernel(UnitTiledParams p) {
   extern __shared__ __align__(16) char smem_bytes[];
   if (!add_outer_offsets(p.outer, p.in, p.out)) return;
   const uint32_t block = blockIdx.x;

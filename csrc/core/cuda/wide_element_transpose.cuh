@@ -15,6 +15,8 @@
 // Inputs larger than L2 are read at L2 evict_last and released by the last blocks, as
 // the tiled kernel's are.
 
+#include "../kernel_choice.h"
+#include "../layout_plan.h"
 #include "../tile_config.h"
 #include "fast_divider.h"
 #include "outer_batch.cuh"
@@ -50,6 +52,39 @@ struct WideElementParams {
                               // (the kernel choice's release_from)
   OuterBatch outer;           // a permutation's further batch dims (outer_batch.cuh)
 };
+
+// The launch's parameters for a tile of `tile_units` units (THREADS x K), from the plan and
+// the kernel choice: the launcher's (launch_wide.cu) and the host test's.
+template <typename Unit>
+inline WideElementParams<Unit> wide_element_params(const TransposePlan& plan,
+                                                   const KernelChoice& choice, int tile_units,
+                                                   const void* in, void* out) {
+  constexpr int64_t U = sizeof(Unit);
+  const int64_t element_units = plan.element_size / U;
+  WideElementParams<Unit> params;
+  params.in = static_cast<const Unit*>(in);
+  params.out = static_cast<Unit*>(out);
+  // The input's strides count elements or values (plan.stride_unit), each on the unit.
+  params.batch_stride = plan.batch_stride * plan.stride_unit / U;
+  params.row_stride = plan.row_stride * plan.stride_unit / U;
+  params.col_stride = plan.col_stride * plan.stride_unit / U;
+  params.out_batch_stride = plan.out_batch_stride * element_units;
+  params.out_row_stride = plan.out_row_stride * element_units;
+  params.outer = outer_batch(plan, plan.stride_unit, plan.element_size);
+  params.out_row_units = static_cast<uint32_t>(plan.rows * element_units);
+  params.out_rows = static_cast<uint32_t>(plan.batch * plan.cols);
+  params.rows_log2 = choice.wide_rows_log2;
+  params.row_groups = static_cast<uint32_t>(
+      (int64_t{params.out_rows} + (int64_t{1} << params.rows_log2) - 1) >> params.rows_log2);
+  params.element_units = FastDivider(static_cast<uint32_t>(element_units));
+  params.cols = FastDivider(static_cast<uint32_t>(plan.cols));
+  const int64_t span = tile_units >> params.rows_log2;
+  const int64_t spans = (params.out_row_units + span - 1) / span;
+  params.patch_groups = static_cast<uint32_t>(choice.patch_groups);
+  params.patch_blocks = FastDivider(static_cast<uint32_t>(spans * params.patch_groups));
+  params.release_from = static_cast<uint32_t>(choice.release_from);
+  return params;
+}
 
 template <bool EVICT_LAST, typename Unit>
 __device__ __forceinline__ Unit load_unit(const Unit* p) {

@@ -1,0 +1,251 @@
+// The tiles over several dims on each side (core/nd_tiles.h) and their kernel
+// (cuda/nd_tile_transpose.cuh) run on the host: every block's tile, its load phase by all
+// 256 threads, then its store phase. Over random permutations of ranks 2-16 (reversals of
+// all-2 and all-3 dims, 3-D reversals with a short side, any permutation of short dims),
+// elements of 1-16 bytes (kept trailing dims among them), contiguous inputs, permuted views,
+// row slices and storage offsets, the result equals x.permute(order).contiguous() byte for
+// byte, computed from x's own strides, and no byte outside the output is written; and the
+// kernel choice takes them where ATen's copy would run. No GPU.
+#include <cuda_runtime.h>  // uint2, uint4
+
+#include "core/cuda/nd_tile_transpose.cuh"
+#include "core/kernel_choice.h"
+#include "core/nd_tiles.h"
+#include "h100_facts.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace gputranspose {
+namespace {
+
+// x.permute(order).contiguous() of values of `itemsize` bytes at `in`, by x's own strides.
+std::vector<char> permute_reference(const char* in, const std::vector<int64_t>& sizes,
+                                    const std::vector<int64_t>& strides, int64_t itemsize,
+                                    const std::vector<int64_t>& order) {
+  const size_t n = sizes.size();
+  int64_t count = 1;
+  for (int64_t s : sizes) count *= s;
+  std::vector<char> out(count * itemsize);
+  std::vector<int64_t> index(n, 0);  // result dims
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t at = 0;
+    for (size_t d = 0; d < n; ++d) at += index[d] * strides[order[d]];
+    std::memcpy(out.data() + i * itemsize, in + at * itemsize, itemsize);
+    for (size_t d = n; d-- > 0;) {
+      if (++index[d] < sizes[order[d]]) break;
+      index[d] = 0;
+    }
+  }
+  return out;
+}
+
+template <typename T>
+void run_tiles(const NdTilePlan& plan, const char* in, char* out) {
+  const cuda::NdTileParams p = cuda::nd_tile_params(plan, in, out);
+  std::vector<T> tile(plan.shared_bytes / sizeof(T));
+  for (int64_t block = 0; block < plan.tiles; ++block) {
+    std::memset(tile.data(), 0x5A, tile.size() * sizeof(T));
+    const cuda::NdTile t = cuda::nd_tile(p, static_cast<uint32_t>(block));
+    ASSERT_GE(t.in_here, 1);
+    ASSERT_GE(t.out_here, 1);
+    for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
+      cuda::nd_tile_load<T>(p, t, tile.data(), thread / 32, thread % 32);
+    }
+    for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
+      cuda::nd_tile_store<T>(p, t, tile.data(), thread / 32, thread % 32);
+    }
+  }
+}
+
+void run_plan(const NdTilePlan& plan, const char* in, char* out) {
+  switch (plan.element_size) {
+    case 1:
+      return run_tiles<uint8_t>(plan, in, out);
+    case 2:
+      return run_tiles<uint16_t>(plan, in, out);
+    case 4:
+      return run_tiles<uint32_t>(plan, in, out);
+    case 8:
+      return run_tiles<uint2>(plan, in, out);
+    case 16:
+      return run_tiles<uint4>(plan, in, out);
+  }
+  FAIL() << "element of " << plan.element_size << " bytes";
+}
+
+struct Counts {
+  int cases = 0, several_in = 0, several_out = 0, chunked = 0, batched = 0;
+};
+
+// Plans and runs x.permute(order) where the tiles apply; checks the bytes.
+void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
+           const std::vector<int64_t>& strides, int64_t itemsize, int64_t offset,
+           const std::vector<int64_t>& order, Counts& counts, const std::string& what) {
+  int64_t extent = offset + 1, count = 1;
+  for (size_t d = 0; d < sizes.size(); ++d) {
+    extent += (sizes[d] - 1) * strides[d];
+    count *= sizes[d];
+  }
+  std::vector<char> in_buffer(extent * itemsize + 256);
+  for (char& v : in_buffer) v = static_cast<char>(rng());
+  char* base = in_buffer.data() + (256 - reinterpret_cast<uintptr_t>(in_buffer.data()) % 256) % 256;
+  const char* in = base + offset * itemsize;
+  const int64_t out_bytes = count * itemsize;
+  std::vector<char> out_buffer(out_bytes + 512, static_cast<char>(0xA5));
+  char* out = out_buffer.data() + (256 - reinterpret_cast<uintptr_t>(out_buffer.data()) % 256) % 256;
+  const ptrdiff_t out_at = out - out_buffer.data();
+  StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
+                  reinterpret_cast<uintptr_t>(in)};
+  const NdTilePlan plan = plan_nd_tiles(x, order.data());
+  if (!plan.applies) return;
+  ASSERT_LE(plan.shared_bytes, 48 * 1024) << what;
+  ASSERT_LE(plan.in_side.extent, kMaxNdSide) << what;
+  ASSERT_LE(plan.out_side.extent, kMaxNdSide) << what;
+  run_plan(plan, in, out);
+  const std::vector<char> want = permute_reference(in, sizes, strides, itemsize, order);
+  EXPECT_EQ(std::memcmp(out, want.data(), out_bytes), 0)
+      << what << ": element " << plan.element_size << ", sides " << plan.in_side.extent << " x "
+      << plan.out_side.extent << ", batch dims " << plan.batch_dims;
+  for (ptrdiff_t i = 0; i < static_cast<ptrdiff_t>(out_buffer.size()); ++i) {
+    if ((i < out_at || i >= out_at + out_bytes) && out_buffer[i] != static_cast<char>(0xA5)) {
+      ADD_FAILURE() << what << ": wrote byte " << i - out_at << " outside the output";
+      break;
+    }
+  }
+  ++counts.cases;
+  counts.several_in += plan.in_side.dims > 1;
+  counts.several_out += plan.out_side.dims > 1;
+  counts.chunked += plan.in_side.chunked || plan.out_side.chunked;
+  counts.batched += plan.batch_dims > 0;
+}
+
+TEST(NdTileKernel, MovesEveryPermutationExactly) {
+  std::mt19937_64 rng(20261206);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  Counts counts;
+  for (int trial = 0; trial < 600; ++trial) {
+    const int kind = static_cast<int>(pick(0, 3));
+    std::vector<int64_t> sizes;
+    std::vector<int64_t> order;
+    if (kind == 0) {  // a reversal of all-2 or all-3 dims
+      const int64_t side = pick(2, 3);
+      const int rank = static_cast<int>(side == 2 ? pick(6, 14) : pick(4, 9));
+      sizes.assign(rank, side);
+      order.resize(rank);
+      for (int i = 0; i < rank; ++i) order[i] = rank - 1 - i;
+    } else if (kind == 1) {  // a 3-D reversal with a short side
+      sizes = {pick(2, 5), pick(20, 700), pick(20, 900)};
+      std::shuffle(sizes.begin(), sizes.end(), rng);
+      order = {2, 1, 0};
+    } else {  // any permutation of short dims
+      const int rank = static_cast<int>(pick(2, 7));
+      for (int i = 0; i < rank; ++i) sizes.push_back(pick(1, rank <= 3 ? 60 : 9));
+      order.resize(rank);
+      std::iota(order.begin(), order.end(), 0);
+      std::shuffle(order.begin(), order.end(), rng);
+    }
+    const int rank = static_cast<int>(sizes.size());
+    // A trailing dim kept last joins the element; the values of 1-16 bytes.
+    const int64_t itemsize = int64_t{1} << pick(0, 4);
+    if (kind == 2 && pick(0, 3) == 0 && itemsize <= 4) {
+      sizes.push_back(int64_t{16} / itemsize >> pick(0, 2));
+      order.push_back(rank);
+    }
+    const int full = static_cast<int>(sizes.size());
+    // x's memory: contiguous in some order of its dims (a permuted view), its innermost
+    // dim sliced by a pad (in values), at a storage offset.
+    std::vector<int64_t> memory_order(full);
+    std::iota(memory_order.begin(), memory_order.end(), 0);
+    if (pick(0, 2) == 0) std::shuffle(memory_order.begin(), memory_order.end(), rng);
+    const int64_t pad = pick(0, 3) == 0 ? pick(1, 3) : 0;
+    std::vector<int64_t> strides(full);
+    int64_t stride = 1;
+    for (int i = full - 1; i >= 0; --i) {
+      const int d = static_cast<int>(memory_order[i]);
+      strides[d] = stride;
+      stride *= sizes[d] + (i == full - 1 ? pad : 0);
+    }
+    const int64_t offset = pick(0, 2) == 0 ? pick(1, 5) : 0;
+    check(rng, sizes, strides, itemsize, offset, order, counts,
+          "trial " + std::to_string(trial) + " kind " + std::to_string(kind));
+  }
+  // Every kind of tile ran.
+  EXPECT_GE(counts.cases, 250);
+  EXPECT_GE(counts.several_in, 80);
+  EXPECT_GE(counts.several_out, 80);
+  EXPECT_GE(counts.chunked, 80);
+  EXPECT_GE(counts.batched, 150);
+}
+
+// The planner declines what its kernel cannot move: an output off the element (an out=
+// buffer at a lower alignment), elements of other sizes, 2^31 tiles or more.
+TEST(NdTilePlan, DeclinesWhatItsKernelCannotMove) {
+  auto plan = [](std::vector<int64_t> sizes, std::vector<int64_t> order, int64_t itemsize,
+                 int64_t out_alignment) {
+    std::vector<int64_t> strides(sizes.size(), 1);
+    for (int64_t d = static_cast<int64_t>(sizes.size()) - 2; d >= 0; --d) {
+      strides[d] = strides[d + 1] * sizes[d + 1];
+    }
+    StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
+                    0x7f0000000000};
+    return plan_nd_tiles(x, order.data(), out_alignment);
+  };
+  EXPECT_TRUE(plan({3, 400, 165}, {2, 1, 0}, 4, 4).applies);
+  EXPECT_FALSE(plan({3, 400, 165}, {2, 1, 0}, 4, 2).applies);
+  EXPECT_FALSE(plan({3, 400, 165, 3}, {2, 1, 0, 3}, 1, 256).applies);  // 3-byte elements
+  std::vector<int64_t> reversal(45);
+  for (int i = 0; i < 45; ++i) reversal[i] = 44 - i;
+  const NdTilePlan huge = plan(std::vector<int64_t>(45, 2), reversal, 1, 256);
+  EXPECT_FALSE(huge.applies);
+  EXPECT_STREQ(huge.reason, "2^31 tiles or more");
+  reversal.resize(44);
+  for (int i = 0; i < 44; ++i) reversal[i] = 43 - i;
+  EXPECT_TRUE(plan(std::vector<int64_t>(44, 2), reversal, 1, 256).applies);
+}
+
+// x.permute(order)'s kernel, x contiguous of `itemsize`-byte values (or at `strides`).
+KernelChoice choose_permute(std::vector<int64_t> sizes, std::vector<int64_t> order,
+                            int64_t itemsize, std::vector<int64_t> strides = {},
+                            const ChoiceOverrides& overrides = {}) {
+  const int64_t ndim = static_cast<int64_t>(sizes.size());
+  if (strides.empty()) {
+    strides.assign(ndim, 1);
+    for (int64_t d = ndim - 2; d >= 0; --d) strides[d] = strides[d + 1] * sizes[d + 1];
+  }
+  StridedLayout x{ndim, sizes.data(), strides.data(), itemsize, 0x7f0000000000};
+  return choose_kernel(plan_permute(x, order.data()), h100(), overrides);
+}
+
+TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDims) {
+  // An all-2 reversal past the plan's 9 batch dims: 7 dims a side of 128 bytes.
+  std::vector<int64_t> reversal(14);
+  for (int i = 0; i < 14; ++i) reversal[i] = 13 - i;
+  const KernelChoice all2 = choose_permute(std::vector<int64_t>(14, 2), reversal, 1);
+  EXPECT_EQ(kernel_name(all2), "nd_tiles<e=1, tile=128x128, in_dims=7, out_dims=7, batch_dims=0>");
+  // A 3-D reversal of bytes with a side of 3: 128 input indices by 3 x 42 output ones.
+  const KernelChoice side3 = choose_permute({3, 38864, 1651}, {2, 1, 0}, 1);
+  EXPECT_EQ(kernel_name(side3), "nd_tiles<e=1, tile=128x126, in_dims=1, out_dims=2, batch_dims=0>");
+  EXPECT_GT(side3.tile_utilization, 0.95);
+  // Tiles under 2 KiB (a transposed view's 16 x 24 bytes) keep ATen's copy, and so does the
+  // override for it; permutes the tiled kernels batch keep them.
+  EXPECT_EQ(choose_permute({319, 580, 9, 16, 24}, {0, 2, 1, 3, 4}, 1,
+                           {2004480, 3456, 384, 1, 16}).path,
+            TransposePath::AtenFallback);
+  ChoiceOverrides aten;
+  aten.fallback = 1;
+  EXPECT_EQ(choose_permute({3, 38864, 1651}, {2, 1, 0}, 1, {}, aten).path,
+            TransposePath::AtenFallback);
+  EXPECT_EQ(choose_permute({256, 256, 256}, {2, 1, 0}, 4).path, TransposePath::TiledRowStrided);
+}
+
+}  // namespace
+}  // namespace gputranspose
