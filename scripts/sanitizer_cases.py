@@ -171,10 +171,11 @@ def permutation_cases():
     # Tiles over several dims on each side (what ATen's copy would run): reversals beyond the
     # plan's batch dims, a 3-D reversal with a side of 3 (the output side chunked), a 4-D
     # move of short dims, 16-byte elements.
-    yield "nd tiles, all-3 reversal", random_bytes((3,) * 9, torch.float32), list(range(8, -1, -1))
-    yield "nd tiles, 3-D reversal, a side of 3", random_bytes((3, 1886, 165), torch.uint8), [2, 1, 0]
-    yield "nd tiles, 4-D move", random_bytes((5, 5, 61, 283), torch.bfloat16), [1, 3, 2, 0]
-    yield "nd tiles, 16-byte elements", random_bytes((2,) * 12, torch.complex128), list(range(11, -1, -1))
+    # Tensors of a tile an SM or more (the kernel choice keeps ATen's copy for fewer).
+    yield "nd tiles, all-3 reversal", random_bytes((3,) * 12, torch.float32), list(range(11, -1, -1))
+    yield "nd tiles, 3-D reversal, a side of 3", random_bytes((3, 7544, 165), torch.uint8), [2, 1, 0]
+    yield "nd tiles, 4-D move", random_bytes((5, 5, 122, 1132), torch.bfloat16), [1, 3, 2, 0]
+    yield "nd tiles, 16-byte elements", random_bytes((2,) * 18, torch.complex128), list(range(17, -1, -1))
 
 
 def main():

@@ -345,25 +345,27 @@ def test_cuda_large_permutations_take_the_kernels():
 # Permutations the tiled kernels cannot batch (reversals of all-2 and all-3 dims past their 9
 # batch dims) or whose matrices are a few elements a side among batch dims (a 3-D reversal
 # with a side of 3, 4-D and 6-D moves of short dims) take tiles over several dims on each
-# side (nd_tiles), where ATen's copy would run; so does a kept trailing run (4-byte elements
-# of bytes). Their views (a storage offset, a sliced last dim) are checked whatever they run.
-ND_TILES = [  # shape, dims, every element size takes them, values a kept trailing run holds
-    ((2,) * 14, tuple(range(13, -1, -1)), True, 1),
-    ((3,) * 9, tuple(range(8, -1, -1)), True, 1),
-    ((3, 1886, 165), (2, 1, 0), True, 1),
-    ((5, 5, 61, 283), (1, 3, 2, 0), True, 1),
-    ((4, 19, 4, 5, 25, 38), (3, 4, 0, 2, 5, 1), False, 1),
-    ((3,) * 8 + (4,), tuple(range(7, -1, -1)) + (8,), False, 4),
+# side (nd_tiles), where ATen's copy would run and the tensor holds a tile an SM or more; so
+# does a kept trailing run (4-byte elements of bytes). Values of 4 bytes or more into output
+# rows under 128 bytes keep ATen's copy. Their views (a storage offset, a sliced last dim)
+# are checked whatever they run.
+ND_TILES = [  # shape, dims, the widest values that take them, values a kept trailing run holds
+    ((2,) * 22, tuple(range(21, -1, -1)), 16, 1),
+    ((3,) * 13, tuple(range(12, -1, -1)), 16, 1),
+    ((3, 7544, 165), (2, 1, 0), 16, 1),
+    ((5, 5, 122, 1132), (1, 3, 2, 0), 16, 1),
+    ((4, 19, 4, 5, 25, 38), (3, 4, 0, 2, 5, 1), 2, 1),
+    ((3,) * 12 + (4,), tuple(range(11, -1, -1)) + (12,), 4, 4),
 ]
 
 
 @pytest.mark.cuda
 @pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
-@pytest.mark.parametrize("shape,dims,every_size,run", ND_TILES, ids=[str(c[0]) for c in ND_TILES])
-def test_cuda_nd_tiles(shape, dims, every_size, run, dtype):
+@pytest.mark.parametrize("shape,dims,widest,run", ND_TILES, ids=[str(c[0]) for c in ND_TILES])
+def test_cuda_nd_tiles(shape, dims, widest, run, dtype):
     x = random_tensor(shape, dtype, "cuda")
     how = torch_transpose.explain_permute(x, dims)
-    if every_size or dtype.itemsize <= 4:
+    if dtype.itemsize <= widest:
         assert how["path"] == "nd_tiles", how
         assert how["kernel"].startswith(f"nd_tiles<e={dtype.itemsize * run},"), how
     check_cuda(x, dims)

@@ -587,13 +587,16 @@ bool choose_one_unit_tiles(KernelChoice& units, const KernelChoice& c, const Tra
 // 16-byte elements: a warp of the wide-element kernel (32 output rows a tile) reads pairs of
 // neighbouring elements of 16 input rows (whole 32-byte sectors) and writes 2 runs of 256
 // bytes, from registers, whatever the matrix's sides; the tiled kernel's square tiles are
-// mostly empty where a side is short. The sweep's 16-byte matrices that fill 0.12-0.25 of
-// the tiled kernel's tiles take it 1.18-1.98x a copy where the framework's strided copy, the
-// same gather, takes 1.02-1.06x; at 0.33 the tiled kernel takes 1.00x (H100).
+// mostly empty where a side is short. H100, against the tiled kernel in one process (the
+// sweep's distribution, seeds 101-103): its tiles filled 0.11-0.25 took the wide kernel
+// 0.58-0.90x the time, the wide kernel's own tiles filled 0.44-1.0 (complex128 8 x 2812592:
+// 1.63x -> 0.98x a copy); from 0.3 filled the tiled kernel's output rows reach 160 bytes and
+// more, and the wide kernel won on some (0.88-0.94x) but not where they reach 384 (complex128
+// 13160 x 24 x 196: the tiled kernel at 1.00x a copy), full tiles 1.00-1.09x.
 constexpr double kWide16BelowTileUtilization = 0.3;
-// Its own tiles (32 output rows of 16 elements) must be mostly full: output rows of a few
-// elements leave most of its lanes idle.
-constexpr double kWide16MinTileUtilization = 0.5;
+// Its own tiles (32 output rows of 16 elements) must be filled about a third: output rows
+// of 3 elements (0.09-0.19 filled) took it 1.29-1.36x ATen's time.
+constexpr double kWide16MinTileUtilization = 0.3;
 
 // Whether the tiled kernel's choice `c` for `plan` gives way to the wide-element kernel, and
 // that kernel's choice (in `wide`).
@@ -800,17 +803,27 @@ TransposePlan pitched_rows_as_matrices(const TransposePlan& plan, int64_t unit) 
 namespace {
 
 // Tiles over several dims on each side take what the framework's copy would run where
-// each side holds 16 bytes or more and a tile 2 KiB or more (a block's work). Provisional:
-// unmeasured against the framework's copy (bench_ab: the rule against fallback=1).
+// each side holds 16 bytes or more and a tile 2 KiB or more (a block's work), with two
+// exceptions where the framework's copy is faster (permute sweep, H100, 2026-12-06):
+// - values of 4 bytes or more into output rows under a 128-byte line: the framework's copy
+//   moves a value a thread, its gathers hit cache, and its stores fill whole lines
+//   (int64 (17191, 3, 2, 329) to [0, 3, 1, 2]: tiles 64 x 6, 1.89x the copy against its
+//   1.08x; float32 (3, 3, 2, 3, 271743) to [0, 4, 3, 2, 1]: 64 x 18, 1.78x against 1.41x);
+// - fewer tiles than SMs: idle SMs (complex64 (16, 926, 8, 3) viewed, 86 tiles of 32 KiB:
+//   1.64x against 0.97x).
 constexpr int64_t kMinNdSideBytes = 16;
 constexpr int64_t kMinNdTileBytes = 2048;
+constexpr int64_t kMinNdWideValueOutputBytes = 128;
 
-bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan) {
+bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts) {
   const NdTilePlan& nd = plan.nd;
   if (!nd.applies) return false;
   const int64_t e = nd.element_size;
-  if (nd.in_side.extent * e < kMinNdSideBytes || nd.out_side.extent * e < kMinNdSideBytes ||
-      nd.in_side.extent * nd.out_side.extent * e < kMinNdTileBytes) {
+  const int64_t in_bytes = nd.in_side.extent * e;
+  const int64_t out_bytes = nd.out_side.extent * e;
+  if (in_bytes < kMinNdSideBytes || out_bytes < kMinNdSideBytes ||
+      in_bytes * nd.out_side.extent < kMinNdTileBytes || nd.tiles < facts.sm_count ||
+      (nd.value_size >= 4 && out_bytes < kMinNdWideValueOutputBytes)) {
     return false;
   }
   KernelChoice t;
@@ -841,7 +854,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
   if (c.path == TransposePath::AtenFallback && c.unsupported == nullptr &&
       overrides.fallback != 1) {
-    choose_nd_tiles(c, plan);
+    choose_nd_tiles(c, plan, facts);
   }
   return c;
 }

@@ -80,6 +80,7 @@ struct NdTilePlan {
   bool applies = false;
   const char* reason = "";  // why not, where it does not apply
   int64_t element_size = 0;
+  int64_t value_size = 0;  // the dtype's bytes
   int64_t bytes = 0;
   NdTileSide in_side;   // contiguous in the input: a tile's loads run along it
   NdTileSide out_side;  // contiguous in the output: a tile's stores run along it

@@ -57,6 +57,7 @@ NdTilePlan plan_nd_tiles(const StridedLayout& x, const int64_t* order, int64_t o
 
   NdTilePlan p;
   p.element_size = e;
+  p.value_size = x.itemsize;
   p.bytes = numel * x.itemsize;
   const int64_t side_max = nd_side_max(e);
   bool used[kMaxDims] = {};

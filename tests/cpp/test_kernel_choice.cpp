@@ -705,8 +705,11 @@ TEST(KernelChoice, SixteenByteMatricesWithAShortSideTakeTheWideElementKernel) {
   EXPECT_EQ(side.wide_rows_log2, 5);
   // Four float32 values that keep their order are one 16-byte element.
   EXPECT_EQ(choose({{8, 14, 47846, 4}, {}, 4}, h100(), 1, 2).path, TransposePath::WideElements);
-  // Full tiles keep the tiled kernel; so do output rows of a few elements (the wide
-  // kernel's lanes idle) and pointers off 16 bytes (its 16-byte units).
+  // Its own tiles half filled (output rows of 8 elements) are enough.
+  EXPECT_EQ(choose({{8, 2812592}, {}, 16}, h100(), 0, 1).path, TransposePath::WideElements);
+  // Full tiles, and tiles a third filled or more, keep the tiled kernel; so do output rows of a few
+  // elements (the wide kernel's lanes idle) and pointers off 16 bytes (its 16-byte units).
+  EXPECT_EQ(choose({{27766, 10}, {}, 16}, h100(), 0, 1).path, TransposePath::TiledContiguous);
   EXPECT_EQ(choose({{1000, 1666}, {}, 16}, h100(), 0, 1).path, TransposePath::TiledContiguous);
   EXPECT_NE(choose({{3, 3808111}, {}, 16}, h100(), 0, 1).path, TransposePath::WideElements);
   // Under a tenth filled, the batched-small kernel or ATen's copy keeps them (unmeasured

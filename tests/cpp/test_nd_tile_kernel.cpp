@@ -226,11 +226,11 @@ KernelChoice choose_permute(std::vector<int64_t> sizes, std::vector<int64_t> ord
 }
 
 TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDims) {
-  // An all-2 reversal past the plan's 9 batch dims: 7 dims a side of 128 bytes.
-  std::vector<int64_t> reversal(14);
-  for (int i = 0; i < 14; ++i) reversal[i] = 13 - i;
-  const KernelChoice all2 = choose_permute(std::vector<int64_t>(14, 2), reversal, 1);
-  EXPECT_EQ(kernel_name(all2), "nd_tiles<e=1, tile=128x128, in_dims=7, out_dims=7, batch_dims=0>");
+  // An all-2 reversal past the plan's 9 batch dims: 7 dims a side of 128 bytes, 10 batch dims.
+  std::vector<int64_t> reversal(24);
+  for (int i = 0; i < 24; ++i) reversal[i] = 23 - i;
+  const KernelChoice all2 = choose_permute(std::vector<int64_t>(24, 2), reversal, 1);
+  EXPECT_EQ(kernel_name(all2), "nd_tiles<e=1, tile=128x128, in_dims=7, out_dims=7, batch_dims=10>");
   // A 3-D reversal of bytes with a side of 3: 128 input indices by 3 x 42 output ones.
   const KernelChoice side3 = choose_permute({3, 38864, 1651}, {2, 1, 0}, 1);
   EXPECT_EQ(kernel_name(side3), "nd_tiles<e=1, tile=128x126, in_dims=1, out_dims=2, batch_dims=0>");
@@ -239,6 +239,15 @@ TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDim
   // override for it; permutes the tiled kernels batch keep them.
   EXPECT_EQ(choose_permute({319, 580, 9, 16, 24}, {0, 2, 1, 3, 4}, 1,
                            {2004480, 3456, 384, 1, 16}).path,
+            TransposePath::AtenFallback);
+  // Values of 4 bytes or more into output rows under 128 bytes (int64: 6 x 8 bytes), and
+  // fewer tiles than SMs (an all-2 reversal of 16 KiB: one tile), keep ATen's copy.
+  EXPECT_EQ(choose_permute({17191, 3, 2, 329}, {0, 3, 1, 2}, 8).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose_permute({3, 3, 2, 3, 271743}, {0, 4, 3, 2, 1}, 4).path,
+            TransposePath::AtenFallback);
+  std::vector<int64_t> rank14(14);
+  for (int i = 0; i < 14; ++i) rank14[i] = 13 - i;
+  EXPECT_EQ(choose_permute(std::vector<int64_t>(14, 2), rank14, 1).path,
             TransposePath::AtenFallback);
   ChoiceOverrides aten;
   aten.fallback = 1;
