@@ -1,27 +1,40 @@
 #!/usr/bin/env bash
-# The running experiment's GPU verification (experiments/nd-routing/README.md), on any card
-# (the A/B compares variants in one process):
-#   check: apply the patch (skipped where applied), build, the permute and transpose CUDA
-#          test files (CUDA required), about 150 s;
-#   ab:    bench_ab of the rule against nd tiles wherever the plan has them, on the permute
-#          sweep's random cases and on the transpose sweep's (seeds 101-103), about 330 s.
+# The running experiments' GPU verification (experiments/*/README.md); each patch applies
+# alone and with the other:
+#   check:   apply both patches (skipped where applied), build, the CUDA test files (CUDA
+#            required), compute-sanitizer's four tools on the nd-tile cases (about 200 s);
+#   ab:      nd-routing's A/B: the rule against nd tiles wherever the plan has them, on the
+#            permute sweep's random cases and the transpose sweep's (seeds 101-103; any card,
+#            one process), about 300 s;
+#   permute: nd-words: the permute sweep (55 fixed, 120 random cases), compared case by case
+#            with the committed H100 one (1f25070; run it on an H100), about 260 s.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/experiment-out}
 mkdir -p "$OUT"
-p=experiments/nd-routing/nd-routing.patch
-git apply --check -R "$p" 2>/dev/null || git apply "$p" || exit 1
+for p in experiments/nd-routing/nd-routing.patch experiments/nd-words/nd-words.patch; do
+  git apply --check -R "$p" 2>/dev/null || git apply "$p" || exit 1
+done
 . scripts/gpu-build-env
 export PYTHONUNBUFFERED=1 GPUTRANSPOSE_REQUIRE_CUDA=1 PYTHONPATH=$PWD GPUTRANSPOSE_FUZZ_PROFILE=ci GPUTRANSPOSE_HUGE=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-GPUTRANSPOSE_DEVELOPMENT=1 python3 setup.py build_ext --inplace > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+GPUTRANSPOSE_DEVELOPMENT=1 GPUTRANSPOSE_PTXAS_VERBOSE=1 python3 setup.py build_ext --inplace \
+  > "$OUT/build.log" 2>&1 || { tail -30 "$OUT/build.log"; exit 1; }
+echo "kernels $(grep -c 'Used [0-9]* registers' "$OUT/build.log"), with spills:" \
+  "$(grep spill "$OUT/build.log" | grep -vc ' 0 bytes spill stores, 0 bytes spill loads')"
 status=0
 case "${1:-check}" in
   check)
-    timeout 200 python3 -m pytest tests/test_permute.py tests/test_transpose_cuda.py \
+    timeout 200 python3 -m pytest tests/test_transpose_cuda.py tests/test_fuzz.py tests/test_permute.py \
       tests/test_benchmarks.py -q -p no:cacheprovider 2>&1 | tail -15 > "$OUT/pytest-tail.txt"
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
     tail -6 "$OUT/pytest-tail.txt"
+    for tool in memcheck racecheck initcheck synccheck; do
+      PYTORCH_NO_CUDA_MEMORY_CACHING=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+        python3 scripts/sanitizer_cases.py "nd tiles" > "$OUT/sanitize-$tool.log" 2>&1 || status=1
+      echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool.log" | tail -1);" \
+        "$(grep -E 'cases, ' "$OUT/sanitize-$tool.log")"
+    done
     ;;
   ab)
     timeout 200 python3 benchmarks/bench_ab.py --permute --variant rule= --variant nd=nd_tiles=1 \
@@ -32,6 +45,14 @@ case "${1:-check}" in
       --seeds 101,102,103 --time-limit 100 --out "$OUT/ab-nd-transpose.json" \
       > "$OUT/ab-transpose.log" 2>&1 || status=1
     grep -E "^(all|dim|odd)" "$OUT/ab-transpose.log"; tail -1 "$OUT/ab-transpose.log"
+    ;;
+  permute)
+    timeout 300 python3 benchmarks/bench_permute.py --cases 120 --out-dir "$OUT" --time-limit 280 \
+      > "$OUT/permute.log" 2>&1 || status=1
+    tail -12 "$OUT/permute.log"
+    new=$(ls "$OUT"/permute-*.json | head -1)
+    python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$new")" "$new" --kernel nd_tiles --list 20
+    python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$new")" "$new" | head -4
     ;;
 esac
 exit $status
