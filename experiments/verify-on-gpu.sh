@@ -7,7 +7,11 @@
 #            permute sweep's random cases and the transpose sweep's (seeds 101-103; any card,
 #            one process), about 300 s;
 #   permute: nd-words: the permute sweep (55 fixed, 120 random cases), compared case by case
-#            with the committed H100 one (1f25070; run it on an H100), about 260 s.
+#            with the committed H100 one (1f25070; run it on an H100), about 260 s;
+#   runs:    a measurement for the next rule (no patch needed): the element-runs kernel
+#            wherever it applies against the rule (ATen's copy for strided 8-byte values,
+#            e.g. complex64 (2, 3291450, 1, 15) sliced at 2.60x the copy, sector bound 1.1x),
+#            seeds 101-103 (370 cases differ, 72 of them ATen's copy by the rule), about 220 s.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/experiment-out}
@@ -53,6 +57,19 @@ case "${1:-check}" in
     new=$(ls "$OUT"/permute-*.json | head -1)
     python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$new")" "$new" --kernel nd_tiles --list 20
     python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$new")" "$new" | head -4
+    ;;
+  runs)
+    timeout 220 python3 benchmarks/bench_ab.py --variant rule= --variant runs=element_runs=1 \
+      --seeds 101,102,103 --time-limit 200 --out "$OUT/ab-runs.json" > "$OUT/ab-runs.log" 2>&1 || status=1
+    python3 - "$OUT/ab-runs.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["records"]:
+    if r["kernels"]["rule"] == "aten_fallback" and "ratio" in r:
+        t = r["ratio"]
+        print(f"{r['dtype']} {r['shape']} {r['dims']} {r['view']} {r['bytes'] >> 20} MiB:"
+              f" runs {t['runs']:.2f} aten {t['aten']:.2f} ({r['kernels']['runs']})")
+PY
+    grep -E "^(all|dim|odd)" "$OUT/ab-runs.log"; tail -1 "$OUT/ab-runs.log"
     ;;
 esac
 exit $status
