@@ -50,6 +50,7 @@ case "${1:-check}" in
       --seeds 101,102,103 --cases 200 --time-limit 100 --out "$OUT/ab-nd-transpose.json" \
       > "$OUT/ab-transpose.log" 2>&1 || status=1
     grep -E "^(all|dim|odd)" "$OUT/ab-transpose.log"; tail -1 "$OUT/ab-transpose.log"
+    python3 experiments/nd-routing/analyze_ab.py "$OUT/ab-nd-permute.json" "$OUT/ab-nd-transpose.json"
     ;;
   permute)
     # The committed baseline is an H100's: elsewhere the comparison means nothing.
