@@ -49,19 +49,7 @@ namespace cuda {
 template <class In, class Out, int = 0>
 bool add_outer_offsets(const OuterBatch& o, In& in, Out& out) {
   if (o.dims == 0) return true;
-  uint32_t index = blockIdx.y + gridDim.y * blockIdx.z;
-  int64_t in_bytes = 0;
-  int64_t out_bytes = 0;
-  for (int d = 0; d < o.dims; ++d) {
-    const uint32_t next = o.sizes[d].div(index);
-    const uint32_t i = index - next * o.sizes[d].divisor;
-    in_bytes += int64_t{i} * o.in_strides[d];
-    out_bytes += int64_t{i} * o.out_strides[d];
-    index = next;
-  }
-  in = reinterpret_cast<In>(reinterpret_cast<const char*>(in) + in_bytes);
-  out = reinterpret_cast<Out>(reinterpret_cast<char*>(out) + out_bytes);
-  return index == 0;
+  return add_outer_offsets_of(o, blockIdx.y + gridDim.y * blockIdx.z, in, out);
 }
 }  // namespace cuda
 }  // namespace gputranspose

@@ -46,12 +46,16 @@ inline dim3 outer_grid(int64_t blocks, int64_t outer_count) {
 }
 
 #if defined(__CUDACC__)
-// Adds this block's outer batch offsets to `in` and `out`; false for the blocks of the
-// last grid z-slice that lie past the last batch.
+#define GPUTRANSPOSE_OUTER_FN __host__ __device__ __forceinline__
+#else
+#define GPUTRANSPOSE_OUTER_FN inline
+#endif
+
+// Adds outer batch `index`'s offsets to `in` and `out`; false where `index` lies past the
+// last batch. Host-callable, so that the host kernel tests run the device's arithmetic.
 template <class In, class Out>
-__device__ __forceinline__ bool add_outer_offsets(const OuterBatch& o, In& in, Out& out) {
-  if (o.dims == 0) return true;
-  uint32_t index = blockIdx.y + gridDim.y * blockIdx.z;
+GPUTRANSPOSE_OUTER_FN bool add_outer_offsets_of(const OuterBatch& o, uint32_t index, In& in,
+                                                Out& out) {
   int64_t in_bytes = 0;
   int64_t out_bytes = 0;
 #pragma unroll
@@ -67,6 +71,17 @@ __device__ __forceinline__ bool add_outer_offsets(const OuterBatch& o, In& in, O
   in = reinterpret_cast<In>(reinterpret_cast<const char*>(in) + in_bytes);
   out = reinterpret_cast<Out>(reinterpret_cast<char*>(out) + out_bytes);
   return index == 0;
+}
+
+#undef GPUTRANSPOSE_OUTER_FN
+
+#if defined(__CUDACC__)
+// Adds this block's outer batch offsets to `in` and `out`; false for the blocks of the
+// last grid z-slice that lie past the last batch.
+template <class In, class Out>
+__device__ __forceinline__ bool add_outer_offsets(const OuterBatch& o, In& in, Out& out) {
+  if (o.dims == 0) return true;
+  return add_outer_offsets_of(o, blockIdx.y + gridDim.y * blockIdx.z, in, out);
 }
 #endif
 
