@@ -12,6 +12,7 @@
 #include "core/kernel_choice.h"
 #include "core/nd_tiles.h"
 #include "h100_facts.h"
+#include "host_buffers.h"
 
 #include <gtest/gtest.h>
 
@@ -24,27 +25,6 @@
 
 namespace gputranspose {
 namespace {
-
-// x.permute(order).contiguous() of values of `itemsize` bytes at `in`, by x's own strides.
-std::vector<char> permute_reference(const char* in, const std::vector<int64_t>& sizes,
-                                    const std::vector<int64_t>& strides, int64_t itemsize,
-                                    const std::vector<int64_t>& order) {
-  const size_t n = sizes.size();
-  int64_t count = 1;
-  for (int64_t s : sizes) count *= s;
-  std::vector<char> out(count * itemsize);
-  std::vector<int64_t> index(n, 0);  // result dims
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t at = 0;
-    for (size_t d = 0; d < n; ++d) at += index[d] * strides[order[d]];
-    std::memcpy(out.data() + i * itemsize, in + at * itemsize, itemsize);
-    for (size_t d = n; d-- > 0;) {
-      if (++index[d] < sizes[order[d]]) break;
-      index[d] = 0;
-    }
-  }
-  return out;
-}
 
 template <typename T>
 void run_tiles(const NdTilePlan& plan, const char* in, char* out) {
@@ -93,14 +73,10 @@ void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
     extent += (sizes[d] - 1) * strides[d];
     count *= sizes[d];
   }
-  std::vector<char> in_buffer(extent * itemsize + 256);
-  for (char& v : in_buffer) v = static_cast<char>(rng());
-  char* base = in_buffer.data() + (256 - reinterpret_cast<uintptr_t>(in_buffer.data()) % 256) % 256;
-  const char* in = base + offset * itemsize;
   const int64_t out_bytes = count * itemsize;
-  std::vector<char> out_buffer(out_bytes + 512, static_cast<char>(0xA5));
-  char* out = out_buffer.data() + (256 - reinterpret_cast<uintptr_t>(out_buffer.data()) % 256) % 256;
-  const ptrdiff_t out_at = out - out_buffer.data();
+  const HostBuffers memory(rng, extent * itemsize, offset * itemsize, out_bytes, 0);
+  const char* in = memory.in;
+  char* out = memory.out;
   StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
                   reinterpret_cast<uintptr_t>(in)};
   const NdTilePlan plan = plan_nd_tiles(x, order.data());
@@ -113,12 +89,7 @@ void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
   EXPECT_EQ(std::memcmp(out, want.data(), out_bytes), 0)
       << what << ": element " << plan.element_size << ", sides " << plan.in_side.extent << " x "
       << plan.out_side.extent << ", batch dims " << plan.batch_dims;
-  for (ptrdiff_t i = 0; i < static_cast<ptrdiff_t>(out_buffer.size()); ++i) {
-    if ((i < out_at || i >= out_at + out_bytes) && out_buffer[i] != static_cast<char>(0xA5)) {
-      ADD_FAILURE() << what << ": wrote byte " << i - out_at << " outside the output";
-      break;
-    }
-  }
+  EXPECT_TRUE(memory.nothing_written_outside()) << what << ": wrote outside the output";
   ++counts.cases;
   counts.several_in += plan.in_side.dims > 1;
   counts.several_out += plan.out_side.dims > 1;

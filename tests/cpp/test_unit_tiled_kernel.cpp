@@ -81,6 +81,7 @@ inline bool add_outer_offsets(const OuterBatch&, In&, Out&) {
 
 #include "core/cuda/unit_tiled_transpose.cuh"
 #include "h100_facts.h"
+#include "host_buffers.h"
 #include "transposed_elements.h"
 
 #include <gtest/gtest.h>
@@ -152,32 +153,6 @@ void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in
 }
 
 int64_t e_of(const TransposePlan& plan) { return plan.element_size; }
-
-// A case's memory: random input bytes and a poisoned output, each from a 256-byte aligned
-// start (as the framework allocates), `in_shift` and `out_shift` bytes into it.
-struct HostBuffers {
-  HostBuffers(std::mt19937_64& rng, int64_t in_bytes, int64_t in_shift, int64_t out_bytes,
-              int64_t out_shift)
-      : in_buffer(in_bytes + 512), out_buffer(out_bytes + 512), out_size(out_bytes) {
-    for (char& c : in_buffer) c = static_cast<char>(rng());
-    std::memset(out_buffer.data(), 0xA5, out_buffer.size());
-    in = aligned(in_buffer.data()) + in_shift;
-    out = aligned(out_buffer.data()) + out_shift;
-  }
-  // Whether every byte around the output is still the poison.
-  bool nothing_written_outside() const {
-    for (const char* b = out_buffer.data(); b < out_buffer.data() + out_buffer.size(); ++b) {
-      if ((b < out || b >= out + out_size) && static_cast<uint8_t>(*b) != 0xA5) return false;
-    }
-    return true;
-  }
-  static char* aligned(char* p) { return p + (256 - reinterpret_cast<uintptr_t>(p) % 256) % 256; }
-
-  std::vector<char> in_buffer, out_buffer;
-  int64_t out_size;
-  const char* in = nullptr;
-  char* out = nullptr;
-};
 
 TEST(UnitTiledKernel, MovesEveryOddElementLayoutExactly) {
   std::mt19937_64 rng(20261128);

@@ -58,6 +58,7 @@ bool add_outer_offsets(const OuterBatch& o, In& in, Out& out) {
 #include "core/kernel_choice.h"
 #include "core/layout_plan.h"
 #include "h100_facts.h"
+#include "host_buffers.h"
 
 #include <gtest/gtest.h>
 
@@ -124,27 +125,6 @@ void run_choice(const TransposePlan& plan, const KernelChoice& c, const char* in
   FAIL() << "unit " << c.unit_size;
 }
 
-// x.permute(order).contiguous() of values of `itemsize` bytes at `in`, by x's own strides.
-std::vector<char> permuted(const char* in, const std::vector<int64_t>& sizes,
-                           const std::vector<int64_t>& strides, int64_t itemsize,
-                           const std::vector<int64_t>& order) {
-  const size_t n = sizes.size();
-  int64_t count = 1;
-  for (int64_t s : sizes) count *= s;
-  std::vector<char> out(count * itemsize);
-  std::vector<int64_t> index(n, 0);  // in result dims
-  for (int64_t i = 0; i < count; ++i) {
-    int64_t at = 0;
-    for (size_t d = 0; d < n; ++d) at += index[d] * strides[order[d]];
-    std::memcpy(out.data() + i * itemsize, in + at * itemsize, itemsize);
-    for (size_t d = n; d-- > 0;) {
-      if (++index[d] < sizes[order[d]]) break;
-      index[d] = 0;
-    }
-  }
-  return out;
-}
-
 struct Counts {
   int cases = 0, sixteen = 0, narrow = 0, outer = 0;
 };
@@ -159,30 +139,21 @@ bool check_layout(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
   for (size_t d = 0; d < sizes.size(); ++d) extent += (sizes[d] - 1) * strides[d];
   int64_t count = 1;
   for (int64_t s : sizes) count *= s;
-  std::vector<char> in_buffer(extent * itemsize + 256);
-  for (char& v : in_buffer) v = static_cast<char>(rng());
-  // The allocation on 256 bytes, as the framework's; the view `offset` values in.
-  char* base = in_buffer.data() + (256 - reinterpret_cast<uintptr_t>(in_buffer.data()) % 256) % 256;
-  const char* in = base + offset * itemsize;
   const int64_t out_bytes = count * itemsize;
-  std::vector<char> out_buffer(out_bytes + 512, static_cast<char>(0xA5));
-  char* out = out_buffer.data() + (256 - reinterpret_cast<uintptr_t>(out_buffer.data()) % 256) % 256;
-  const ptrdiff_t out_at = out - out_buffer.data();
+  // The allocation on 256 bytes, as the framework's; the view `offset` values in.
+  const HostBuffers memory(rng, extent * itemsize, offset * itemsize, out_bytes, 0);
+  const char* in = memory.in;
+  char* out = memory.out;
   StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
                   reinterpret_cast<uintptr_t>(in)};
   const TransposePlan plan = plan_permute(x, order.data());
   const KernelChoice c = choose_kernel(plan, h100(), overrides);
   if (c.path != TransposePath::WideElements) return false;
   run_choice(plan, c, in, out);
-  const std::vector<char> want = permuted(in, sizes, strides, itemsize, order);
+  const std::vector<char> want = permute_reference(in, sizes, strides, itemsize, order);
   EXPECT_EQ(std::memcmp(out, want.data(), out_bytes), 0)
       << what << " " << kernel_name(c) << ", element " << plan.element_size;
-  for (ptrdiff_t i = 0; i < static_cast<ptrdiff_t>(out_buffer.size()); ++i) {
-    if ((i < out_at || i >= out_at + out_bytes) && out_buffer[i] != static_cast<char>(0xA5)) {
-      ADD_FAILURE() << what << ": wrote byte " << i - out_at << " outside the output";
-      break;
-    }
-  }
+  EXPECT_TRUE(memory.nothing_written_outside()) << what << ": wrote outside the output";
   ++counts.cases;
   counts.sixteen += plan.element_size == 16;
   counts.narrow += c.unit_size < 16;
