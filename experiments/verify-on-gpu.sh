@@ -8,6 +8,8 @@
 #            seeds 101-103; any card, one process), about 300 s;
 #   permute: nd-words: the permute sweep (55 fixed, 120 random cases), compared case by case
 #            with the committed H100 one (1f25070; run it on an H100), about 260 s;
+#   words:   after ab, on the same machine: the permute A/B without nd-words, compared case
+#            by case with ab's nd variant (about 230 s);
 #   runs:    a measurement for the next rule (no patch needed): the element-runs kernel
 #            wherever it applies against the rule (ATen's copy for strided 8-byte values,
 #            e.g. complex64 (2, 3291450, 1, 15) sliced at 2.60x the copy, sector bound 1.1x),
@@ -20,6 +22,9 @@ mkdir -p "$OUT"
 for p in experiments/nd-routing/nd-routing.patch experiments/nd-words/nd-words.patch; do
   git apply --check -R "$p" 2>/dev/null || git apply "$p" || exit 1
 done
+# words: nd-words's A/B across two builds on one machine (after `ab`, whose permute A/B ran
+# with the words): the same permute A/B with the nd-tile kernel element by element.
+[ "${1:-check}" = words ] && { git apply -R experiments/nd-words/nd-words.patch || exit 1; }
 . scripts/gpu-build-env
 export PYTHONUNBUFFERED=1 GPUTRANSPOSE_REQUIRE_CUDA=1 PYTHONPATH=$PWD GPUTRANSPOSE_FUZZ_PROFILE=ci GPUTRANSPOSE_HUGE=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
@@ -62,6 +67,36 @@ case "${1:-check}" in
     new=$(ls "$OUT"/permute-*.json | head -1)
     python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$new")" "$new" --kernel nd_tiles --list 20
     python3 benchmarks/compare_sweeps.py "benchmarks/results/$(basename "$new")" "$new" | head -4
+    ;;
+  words)
+    timeout 200 python3 benchmarks/bench_ab.py --permute --variant rule= --variant nd=nd_tiles=1 \
+      --seeds 101,102,103 --cases 100 --time-limit 180 --out "$OUT/ab-nd-permute-elements.json" \
+      > "$OUT/ab-permute-elements.log" 2>&1 || status=1
+    tail -1 "$OUT/ab-permute-elements.log"
+    python3 - "$OUT/ab-nd-permute.json" "$OUT/ab-nd-permute-elements.json" <<'PY'
+import json, math, re, sys
+def load(path):
+    return {(r["seed"], r["id"]): r
+            for r in json.load(open(path))["records"] if "ratio" in r and not r.get("wrong")}
+words, elements = load(sys.argv[1]), load(sys.argv[2])
+groups = {}
+for key in words.keys() & elements.keys():
+    w, e = words[key], elements[key]
+    m = re.match(r"nd_tiles<e=(\d+)", w["kernels"]["nd"])
+    if not m:
+        continue
+    size = "large" if w["bytes"] >= 64 << 20 else "small"
+    groups.setdefault((int(m.group(1)), size), []).append((w, e))
+print("e size n  words/elements (nd time over the copy's, each build's own)  words x copy")
+for (es, size), pairs in sorted(groups.items()):
+    g = math.exp(sum(math.log(w["ratio"]["nd"] / e["ratio"]["nd"]) for w, e in pairs) / len(pairs))
+    c = math.exp(sum(math.log(w["ratio"]["nd"]) for w, e in pairs) / len(pairs))
+    c0 = math.exp(sum(math.log(e["ratio"]["nd"]) for w, e in pairs) / len(pairs))
+    print(f"{es} {size} {len(pairs):3d}  {g:.3f}  ({c0:.2f}x -> {c:.2f}x)")
+    for w, e in sorted(pairs, key=lambda p: -p[1]["ratio"]["nd"])[:3]:
+        print(f"    {w['dtype']} {w['shape']} {w.get('perm')} {w.get('view')}:"
+              f" {e['ratio']['nd']:.2f}x -> {w['ratio']['nd']:.2f}x")
+PY
     ;;
   runs)
     timeout 220 python3 benchmarks/bench_ab.py --variant rule= --variant runs=element_runs=1 \
