@@ -8,6 +8,7 @@
 #            seeds 101-103; any card, one process), about 300 s;
 #   permute: nd-words: the permute sweep (55 fixed, 120 random cases), compared case by case
 #            with the committed H100 one (1f25070; run it on an H100), about 260 s;
+#            (AB_TIME: the permute A/B's seconds, 180; AB_TRANSPOSES=0: the permute part alone)
 #   words:   after ab, on the same machine: the permute A/B without nd-words, compared case
 #            by case with ab's nd variant (about 230 s);
 #   runs:    a measurement for the next rule (no patch needed): the element-runs kernel
@@ -33,6 +34,7 @@ GPUTRANSPOSE_DEVELOPMENT=1 GPUTRANSPOSE_PTXAS_VERBOSE=1 python3 setup.py build_e
 echo "kernels $(grep -c 'Used [0-9]* registers' "$OUT/build.log"), with spills:" \
   "$(grep spill "$OUT/build.log" | grep -vc ' 0 bytes spill stores, 0 bytes spill loads')"
 status=0
+AB_TIME=${AB_TIME:-180}  # the permute A/Bs start no case after it (s)
 case "${1:-check}" in
   check)
     timeout 200 python3 -m pytest tests/test_transpose_cuda.py tests/test_fuzz.py tests/test_permute.py \
@@ -49,14 +51,14 @@ case "${1:-check}" in
     ;;
   ab)
     timeout 200 python3 benchmarks/bench_ab.py --permute --variant rule= --variant nd=nd_tiles=1 \
-      --seeds 101,102,103 --cases 100 --time-limit 180 --out "$OUT/ab-nd-permute.json" \
+      --seeds 101,102,103 --cases 100 --time-limit "$AB_TIME" --out "$OUT/ab-nd-permute.json" \
       > "$OUT/ab-permute.log" 2>&1 || status=1
     grep -E "^(all|A|B|C|copy)," "$OUT/ab-permute.log"; tail -1 "$OUT/ab-permute.log"
-    timeout 120 python3 benchmarks/bench_ab.py --variant rule= --variant nd=nd_tiles=1 \
+    [ "${AB_TRANSPOSES:-1}" = 0 ] || timeout 120 python3 benchmarks/bench_ab.py --variant rule= --variant nd=nd_tiles=1 \
       --seeds 101,102,103 --cases 200 --time-limit 100 --out "$OUT/ab-nd-transpose.json" \
       > "$OUT/ab-transpose.log" 2>&1 || status=1
     grep -E "^(all|dim|odd)" "$OUT/ab-transpose.log"; tail -1 "$OUT/ab-transpose.log"
-    python3 experiments/nd-routing/analyze_ab.py "$OUT/ab-nd-permute.json" "$OUT/ab-nd-transpose.json"
+    python3 experiments/nd-routing/analyze_ab.py "$OUT"/ab-nd-*.json
     ;;
   permute)
     # The committed baseline is an H100's: elsewhere the comparison means nothing.
@@ -70,7 +72,7 @@ case "${1:-check}" in
     ;;
   words)
     timeout 200 python3 benchmarks/bench_ab.py --permute --variant rule= --variant nd=nd_tiles=1 \
-      --seeds 101,102,103 --cases 100 --time-limit 180 --out "$OUT/ab-nd-permute-elements.json" \
+      --seeds 101,102,103 --cases 100 --time-limit "$AB_TIME" --out "$OUT/ab-nd-permute-elements.json" \
       > "$OUT/ab-permute-elements.log" 2>&1 || status=1
     tail -1 "$OUT/ab-permute-elements.log"
     python3 - "$OUT/ab-nd-permute.json" "$OUT/ab-nd-permute-elements.json" <<'PY'
