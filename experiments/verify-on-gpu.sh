@@ -20,6 +20,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/experiment-out}
 mkdir -p "$OUT"
+# (a tree with realigned-wide has both applied and committed)
+grep -q "int nd_tiles" csrc/core/kernel_choice.h ||
 for p in experiments/nd-routing/nd-routing.patch experiments/nd-words/nd-words.patch; do
   git apply --check -R "$p" 2>/dev/null || git apply "$p" || exit 1
 done
@@ -42,11 +44,17 @@ case "${1:-check}" in
       > "$OUT/pytest-tail.txt"
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
     tail -6 "$OUT/pytest-tail.txt"
-    for tool in memcheck racecheck initcheck synccheck; do
-      PYTORCH_NO_CUDA_MEMORY_CACHING=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 9 \
-        python3 scripts/sanitizer_cases.py "nd tiles" > "$OUT/sanitize-$tool.log" 2>&1 || status=1
-      echo "$tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitize-$tool.log" | tail -1);" \
-        "$(grep -E 'cases, ' "$OUT/sanitize-$tool.log")"
+    for spec in "nd tiles|" "realigned wide elements|" "realigned strided elements|--wide-realigned 1"; do
+      name=${spec%%|*}
+      opts=${spec#*|}
+      for tool in memcheck racecheck initcheck synccheck; do
+        log="$OUT/sanitize-$tool-${name// /-}.log"
+        # shellcheck disable=SC2086  # the options split into words
+        PYTORCH_NO_CUDA_MEMORY_CACHING=1 timeout 60 compute-sanitizer --tool "$tool" --error-exitcode 9 \
+          python3 scripts/sanitizer_cases.py "$name" $opts > "$log" 2>&1 || status=1
+        echo "$name, $tool: $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1);" \
+          "$(grep -E 'cases, ' "$log")"
+      done
     done
     ;;
   ab)
@@ -99,6 +107,16 @@ for (es, size), pairs in sorted(groups.items()):
         print(f"    {w['dtype']} {w['shape']} {w.get('perm')} {w.get('view')}:"
               f" {e['ratio']['nd']:.2f}x -> {w['ratio']['nd']:.2f}x")
 PY
+    ;;
+  realigned)
+    timeout 130 python3 benchmarks/bench_ab.py --variant rule= --variant old=wide_realigned=0 \
+      --seeds 101,102,103 --time-limit 90 --out "$OUT/ab-realigned.json" > "$OUT/ab-realigned.log" 2>&1 || status=1
+    grep -E "^(all|dim|odd)" "$OUT/ab-realigned.log"; tail -1 "$OUT/ab-realigned.log"
+    [ "${AB_PERMUTES:-1}" = 0 ] || timeout 100 python3 benchmarks/bench_ab.py --permute --variant rule= --variant old=wide_realigned=0 \
+      --seeds 101,102,103 --cases 120 --time-limit 60 --out "$OUT/ab-realigned-permute.json" \
+      > "$OUT/ab-realigned-permute.log" 2>&1 || status=1
+    grep -E "^(all|A|B|C|copy)," "$OUT/ab-realigned-permute.log"; tail -1 "$OUT/ab-realigned-permute.log"
+    timeout 60 python3 experiments/realigned-wide/time_named.py 2>&1 | tee "$OUT/timing.log"
     ;;
   runs)
     timeout 220 python3 benchmarks/bench_ab.py --variant rule= --variant runs=element_runs=1 \
