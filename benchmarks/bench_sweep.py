@@ -421,12 +421,13 @@ def _geomean(values):
 
 def class_groups(items, case=lambda item: item, large_bytes=LARGE_BYTES):
     """(class, size, items) over all items, then each sweep class in order, for size "16 MiB+"
-    (cases of large_bytes or more) and "any size"; empty groups left out. `case` gives an
-    item's case (its "class" and "bytes")."""
+    (cases of large_bytes or more, named by its MiB) and "any size"; empty groups left out.
+    `case` gives an item's case (its "class" and "bytes")."""
     classes = sorted({case(item)["class"] for item in items})
     for name, group in [("all", items)] + [(c, [i for i in items if case(i)["class"] == c])
                                           for c in classes]:
-        for size, subset in (("16 MiB+", [i for i in group if case(i)["bytes"] >= large_bytes]),
+        for size, subset in ((f"{large_bytes >> 20} MiB+",
+                              [i for i in group if case(i)["bytes"] >= large_bytes]),
                              ("any size", group)):
             if subset:
                 yield name, size, subset

@@ -151,6 +151,17 @@ def adjacent_dims_cases():
     yield "wide units of 4, 1020-byte elements", random_bytes((6, 3, 255, 255), torch.float32), (1, 2)
     yield "wide units of 2, 1568-byte elements 2 bytes off", at_byte_offset(random_bytes((2, 64, 20, 28, 28), torch.bfloat16), 2), (1, 2)
     yield "wide units of 1, 700-byte elements 701 apart", random_bytes((30, 40, 701), torch.uint8)[..., :700], (0, 1)
+    # Wide elements off 16 bytes in realigned 16-byte granules (the rule's choice there):
+    # every input residue mod 16 against an aligned output, odd sizes, row slices.
+    yield "realigned wide elements, 1020-byte float32", random_bytes((6, 3, 255, 255), torch.float32), (1, 2)
+    yield "realigned wide elements, 2691-byte int8 at +7", at_byte_offset(random_bytes((3, 5, 7, 2691), torch.uint8), 7), (1, 2)
+    yield "realigned wide elements, 1598 of 1605 bytes", random_bytes((9, 11, 1605), torch.uint8)[..., 3:1601], (0, 1)
+    # Strided elements of 8- and 16-byte values (a sliced last dim; realigned only by the
+    # override, --wide-realigned 1): 24-byte int64 runs (a full granule and an 8-byte part
+    # each), 120-byte complex64 ones, 16-byte complex128 ones.
+    yield "realigned strided elements, int64 sliced to 3 of 5", random_bytes((12, 3001, 2, 5), torch.int64)[..., :3], (0, 1)
+    yield "realigned strided elements, complex64 sliced to 15 of 16", random_bytes((2, 4001, 1, 16), torch.complex64)[..., :15], (0, 1)
+    yield "realigned strided elements, complex128 sliced to 1 of 2", random_bytes((9, 1541, 3, 2, 2), torch.complex128)[..., :1], (0, 1)
     # Rows a pitch apart in the result's order: the batched-small kernel's 1 x n matrices.
     yield "pitched rows, a size-1 dim swapped", random_bytes((40, 300, 1, 51), torch.bfloat16)[..., :50], (1, 2)
     yield "pitched rows, 1000 of 1003 bytes", random_bytes((300, 1, 1003), torch.uint8)[..., 2:1002], (0, 1)
@@ -164,6 +175,8 @@ def permutation_cases():
     yield "5-D shuffle, 2-byte", random_bytes((5, 6, 33, 7, 65), torch.bfloat16), [4, 2, 0, 3, 1]
     yield "all-2 reversal", random_bytes((2,) * 16, torch.uint8), list(range(15, -1, -1))
     yield "wide elements, outer dims", random_bytes((3, 4, 33, 5, 64), torch.float16), [1, 3, 2, 0, 4]
+    yield "realigned wide elements, float8 permuted view", random_bytes((2, 37, 2, 2691), torch.float8_e5m2).permute(2, 0, 1, 3).contiguous().permute(1, 2, 0, 3), [2, 1, 0, 3]
+    yield "realigned wide elements, 1-byte values at +10", at_byte_offset(random_bytes((5, 1, 4, 479, 1, 2), torch.uint8), 10), [2, 1, 0, 3, 5, 4]
     yield "NCHW to NHWC, 3 channels", random_bytes((4, 3, 65, 67), torch.float32), [0, 2, 3, 1]
     yield "NCHW to NHWC, 3 aligned planes", random_bytes((4, 3, 64, 64), torch.uint8), [0, 2, 3, 1]
     yield "NHWC to NCHW, 3 channels", random_bytes((4, 64, 64, 3), torch.bfloat16), [0, 3, 1, 2]
@@ -188,12 +201,16 @@ def main():
                         help="take the memory as this fast (2-byte rows past L2 are staged under 4e12)")
     parser.add_argument("--fallback", type=int, choices=[-1, 0, 1], default=-1,
                         help="tiles the tensor barely fills: 0 the tiled kernel, 1 ATen (-1: the rule's)")
+    parser.add_argument("--wide-realigned", type=int, choices=[-1, 0, 1], default=-1,
+                        help="realigned 16-byte granules: 1 wherever they apply, 0 never (-1: the rule's)")
     args = parser.parse_args()
     tuning = dict(tile_group_rows=args.tile_group_rows, l2_bytes=args.l2_bytes,
                   memory_bytes_per_s=args.memory_bytes_per_s)
     if args.fallback >= 0:
         tuning["fallback"] = args.fallback
-    tuned = any(tuning.values()) or "fallback" in tuning
+    if args.wide_realigned >= 0:
+        tuning["wide_realigned"] = args.wide_realigned
+    tuned = any(tuning.values()) or "fallback" in tuning or "wide_realigned" in tuning
     if tuned and not torch_transpose._C.development_build():
         sys.exit("tuning needs a development build (GPUTRANSPOSE_DEVELOPMENT=1)")
     seen, bad = 0, []

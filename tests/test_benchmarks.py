@@ -802,6 +802,30 @@ def test_ab_runs_each_variant_through_the_sweeps_case_runner_and_flags_a_wrong_o
     assert result["ratio"] == {"rule": 2.0, "aten": 4.0}  # the wrong variant is not timed
 
 
+def test_ab_runs_permute_variants_on_the_permute_sweeps_cases_in_the_results_order():
+    def permute_tuned(t, order, nd_tiles=-1):
+        out = t.permute(order).contiguous()
+        if nd_tiles == 1:  # a variant that gets the bytes wrong
+            out.view(-1)[:1] = out.view(-1)[:1] + 1
+        return out
+
+    args = argparse.Namespace(reps=4, rounds=2, warmup=1, no_compile=True)
+    times_ms = {"rule": 2.0, "nd": 1.0, "aten": 4.0, "copy": 1.0}
+    variants = {"rule": {}, "nd": {"nd_tiles": 1}}
+    for case in PERMUTE_CPU_CASES[:3]:  # a permutation, a permuted view, a memory format
+        ab = bench_ab.ABPermuteSweep(args, variants, permute_tuned, device="cpu",
+                                     timer=fake_timer(times_ms), l2_bytes=1 << 16,
+                                     free_bytes=lambda: 1 << 40)
+        result = ab.record(case, 101, {"rule": "tiled", "nd": "nd_tiles"})
+        assert result["wrong"] == ["nd"], case
+        assert result["ratio"] == {"rule": 2.0, "aten": 4.0}
+    assert bench_ab.parse_variant("nd=nd_tiles=1") == ("nd", {"nd_tiles": 1})
+    # Permutes count 64 MiB and more as large, as their sweep does.
+    records = [{"class": "C", "bytes": 32 << 20, "ratio": {"rule": 2.0, "nd": 1.0, "aten": 4.0}}]
+    lines = bench_ab.summary_lines(records, ["rule", "nd"], large_bytes=64 << 20)
+    assert lines[0].startswith("all, any size, 1 cases:") and not any("MiB+" in line for line in lines)
+
+
 # compare_sweeps.py: two runs of the same cases, paired by id, split by whether the kernel
 # changed; new over old time by class; another seed's cases refused.
 def sweep_of(cases):

@@ -8,8 +8,9 @@ import torch
 import torch.autograd.forward_ad as fwAD
 
 import torch_transpose
-from helpers import (ALL_DTYPES, ONE_DTYPE_PER_SIZE, assert_bitwise_equal, dtype_id, plan_result,
-                     poison_cuda_cache, poisoned_like, random_finite, random_tensor)
+from helpers import (ALL_DTYPES, ONE_DTYPE_PER_SIZE, assert_bitwise_equal,
+                     development_build_or_skip, dtype_id, plan_result, poison_cuda_cache,
+                     poisoned_like, random_finite, random_tensor)
 
 op = torch.ops.gputranspose
 
@@ -373,3 +374,22 @@ def test_cuda_nd_tiles(shape, dims, widest, run, dtype):
     check_cuda(random_tensor((x.numel() + 3,), dtype, "cuda")[3:].view(shape), dims)
     if shape[-1] > 2:
         check_cuda(random_tensor(shape[:-1] + (shape[-1] + 2,), dtype, "cuda")[..., 1:-1], dims)
+
+
+# Forced (nd_tiles=1, a development build), tiles over several dims take permutes the tiled
+# and small-dim kernels run by the rule where the plan carries them (a side of 32 or less
+# among batch dims), every element size: ATen's bytes.
+@pytest.mark.cuda
+@pytest.mark.parametrize("dtype", ONE_DTYPE_PER_SIZE, ids=dtype_id)
+@pytest.mark.parametrize("shape,dims", [
+    ((21, 29, 3, 3, 15, 341), (3, 5, 2, 0, 4, 1)),
+    ((13, 4284, 4, 3, 3, 5), (5, 0, 4, 3, 2, 1)),
+], ids=["6-d", "short-runs"])
+def test_cuda_nd_tiles_wherever_forced(shape, dims, dtype):
+    development_build_or_skip()
+    x = random_tensor(shape, dtype, "cuda")
+    how = torch_transpose._C._explain_permute_tuned(x, dims, nd_tiles=1)
+    assert how["path"] == "nd_tiles", how
+    assert torch_transpose._C._explain_permute_tuned(x, dims, nd_tiles=0)["path"] != "nd_tiles"
+    assert_bitwise_equal(torch_transpose._C._permute_tuned(x, dims, nd_tiles=1),
+                         x.permute(dims).contiguous())

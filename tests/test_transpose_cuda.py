@@ -37,7 +37,8 @@ def check(x, dim0=-2, dim1=-1, tiled_too=False):
         for rule in (-1, 0):
             poison_cuda_cache(expected.numel() * expected.element_size())
             assert_bitwise_equal(torch_transpose._C._transpose_tuned(
-                x, dim0, dim1, fallback=0, one_unit_tiles=rule, wide_16=rule), expected)
+                x, dim0, dim1, fallback=0, one_unit_tiles=rule, wide_16=rule,
+                wide_realigned=rule), expected)
     return actual
 
 
@@ -175,13 +176,14 @@ def test_output_rows_starting_mid_sector(dtype, row_bytes):
 
 def check_tuned(cases, **tuning):
     """Each (shape, view) case, for every element size, through the tiled CUDA kernel
-    (never ATen's copy, one-unit tiles nor the wide-element kernel) with other device facts
-    or walk overrides (a development build's _transpose_tuned), byte for byte; a view may use
-    `skip`, 16 bytes in elements. Returns the kernels chosen."""
+    (never ATen's copy, one-unit tiles, the wide-element kernel nor nd tiles) with other
+    device facts or walk overrides (a development build's _transpose_tuned), byte for byte;
+    a view may use `skip`, 16 bytes in elements. Returns the kernels chosen."""
     development_build_or_skip()
     tuning.setdefault("fallback", 0)
     tuning.setdefault("one_unit_tiles", 0)
     tuning.setdefault("wide_16", 0)
+    tuning.setdefault("nd_tiles", 0)
     kernels = []
     for dtype in ONE_DTYPE_PER_SIZE:
         skip = 16 // dtype.itemsize
@@ -1011,8 +1013,9 @@ def test_rows_a_pitch_apart_take_a_2d_copy(shape, dtype, view, kernel):
 
 # Elements over 682 bytes (more than the unit-tiled kernel's tile holds) off 16 bytes (a
 # storage offset, a size of no multiple of 16, a pitch cutting them) take the wide kernel in
-# the units they share (8, 4, 2 and 1 byte, outer dims, expanded columns) where those are
-# wider than the values; where not, ATen's copy, as wide, is faster.
+# realigned 16-byte granules by the rule; without them (wide_realigned=0), in the units they
+# share (8, 4, 2 and 1 byte, outer dims, expanded columns) where those are wider than the
+# values; where not, ATen's copy, as wide, is faster.
 WIDE_NARROW_UNITS = [
     ((2 + 40 * 30 * 400,), torch.bfloat16, (0, 1), lambda x: x[2:].view(40, 30, 400), 4, True),
     ((1 + 40 * 30 * 200,), torch.float32, (0, 1), lambda x: x[1:].view(40, 30, 200), 4, False),
@@ -1035,12 +1038,109 @@ def test_wide_elements_off_16_bytes_move_in_the_units_they_share(shape, dtype, d
     base = random_tensor(shape, dtype, "cpu")
     x = view(base.cuda()) if view else base.cuda()
     how = torch_transpose.explain(x, *dims)
-    if wide:
-        assert how["path"] == "wide_elements" and f"unit={unit}," in how["kernel"], how
-    else:  # units no wider than the values: ATen's copy is faster; the kernel stays right
-        assert how["path"] == "aten_fallback" and "no wider than their values" in how["reason"], how
-        check(x, *dims, tiled_too=True)
-        return
+    kernel = "wide_elements<unit=16, realigned," if unit < 16 else f"wide_elements<unit={unit},"
+    assert how["path"] == "wide_elements" and how["kernel"].startswith(kernel), how
     cpu = view(base) if view else base
     assert_bitwise_equal(plan_result(cpu, how).view(-1), cpu.transpose(*dims).contiguous().view(-1))
     check(x, *dims, tiled_too=True)
+    if not torch_transpose._C.development_build():
+        return
+    old = torch_transpose._C._explain_tuned(x, *dims, wide_realigned=0)
+    if wide:
+        assert old["path"] == "wide_elements" and f"unit={unit}," in old["kernel"], old
+    else:  # units no wider than the values: ATen's copy is faster; the kernel stays right
+        assert old["path"] == "aten_fallback" and "no wider than their values" in old["reason"], old
+
+
+# Wide elements forced through realigned 16-byte granules (wide_realigned=1): the H100
+# sweep's cases that ran ATen's copy or 2-byte units (float8 26909-byte elements of a permuted
+# view, int8 1195-byte, float32 at a storage offset and of 1020 bytes, bool 95996-byte at an
+# offset), and smaller ones of every value size at storage offsets of every residue their
+# values allow, row slices, a transposed view and outer dims. The bytes equal ATen's; the rule
+# takes the same kernel where units under 16 bytes would run, and the old choice
+# (wide_realigned=0) gives the same bytes.
+def _view_of_permuted(order):
+    """A view of x whose memory holds its dims in `order`'s order (the sweep's permuted_view)."""
+    return lambda x: x.permute(order).contiguous().permute([order.index(d) for d in range(len(order))])
+
+
+REALIGNED = [
+    ("float8 permuted view, 26909 B", (2, 3705, 2, 26909), torch.float8_e5m2,
+     _view_of_permuted([2, 0, 1, 3]), [2, 1, 0, 3], True),
+    ("int8 1195 B", (2, 1, 22131, 1195), torch.int8, None, [1, 2, 0, 3], True),
+    ("float32 at +1 value, 224 B x 56", (1 + 2432 * 4 * 4 * 56 * 56,), torch.float32,
+     lambda x: x[1:].view(2432, 4, 4, 56, 56), [0, 2, 1, 3, 4], True),
+    ("float32 1020 B", (38, 3, 255, 255), torch.float32, None, [0, 2, 1, 3], True),
+    ("bool at +10, 95996 B", (10 + 285 * 4 * 47998 * 2,), torch.bool,
+     lambda x: x[10:].view(285, 1, 4, 47998, 1, 2), [2, 1, 0, 3, 5, 4], True),
+] + [
+    (f"{dtype_id(dtype)} at +{residue} B, {k} values", (residue // dtype.itemsize + 7 * 9 * 5 * k,),
+     dtype, (lambda r, k: lambda x: x[r:].view(7, 9, 5, k))(residue // dtype.itemsize, k),
+     [0, 2, 1, 3], False)
+    for dtype, residues, k in [
+        (torch.uint8, range(16), 1001), (torch.bfloat16, range(0, 16, 2), 701),
+        (torch.float32, range(0, 16, 4), 345), (torch.float64, (0, 8), 171),
+        (torch.complex128, (0,), 87)]
+    for residue in residues
+] + [
+    ("uint8 row slice 1598 of 1605", (9, 11, 1605), torch.uint8, lambda x: x[..., 3:1601], [1, 0, 2],
+     False),
+    ("bfloat16 transposed view", (6, 40, 30, 401), torch.bfloat16, lambda x: x.transpose(0, 2)[..., :400],
+     [0, 2, 1, 3], False),
+    ("int16 outer dims at +2 B", (1 + 3 * 4 * 5 * 6 * 345,), torch.int16,
+     lambda x: x[1:].view(3, 4, 5, 6, 345), [3, 1, 0, 2, 4], False),
+]
+
+
+# Strided elements of 8- and 16-byte values (a sliced last dim, 16 bytes or more an element)
+# forced through realigned 16-byte granules (wide_realigned=1): the H100 sweep's int64
+# 24-byte, complex64 120-byte, complex128 16-byte and int64 15-value elements, scaled. The
+# bytes equal ATen's; the rule keeps ATen's strided copy there, which the A/B found as fast
+# or faster (kernel_choice.cpp).
+STRIDED_EIGHT_BYTE_VALUES = [
+    ("int64 (12, 135296, 2, 3) sliced from 5", (12, 135296, 2, 5), torch.int64,
+     lambda x: x[..., :3], (0, 1)),
+    ("complex64 (2, 329145, 1, 15) sliced from 16", (2, 329145, 1, 16), torch.complex64,
+     lambda x: x[..., :15], (0, 1)),
+    ("complex128 (69, 11541, 3, 2, 1) sliced from 2", (69, 11541, 3, 2, 2), torch.complex128,
+     lambda x: x[..., :1], (0, 1)),
+    ("int64 (129, 16055, 15) sliced from 16", (129, 16055, 16), torch.int64,
+     lambda x: x[..., :15], (0, 1)),
+    ("complex64 (1, 64, 300, 28, 28) sliced from 29", (1, 64, 300, 28, 29), torch.complex64,
+     lambda x: x[..., :28], (1, 2)),
+]
+
+
+@pytest.mark.parametrize("shape,dtype,view,dims", [c[1:] for c in STRIDED_EIGHT_BYTE_VALUES],
+                         ids=[c[0] for c in STRIDED_EIGHT_BYTE_VALUES])
+def test_strided_eight_byte_values_move_in_realigned_granules_when_forced(shape, dtype, view, dims):
+    development_build_or_skip()
+    x = view(random_tensor(shape, dtype, "cuda"))
+    expected = x.transpose(*dims).contiguous()
+    how = torch_transpose._C._explain_tuned(x, *dims, wide_realigned=1)
+    assert how["kernel"].startswith("wide_elements<unit=16, realigned, threads=256,"), how
+    rule = torch_transpose.explain(x, *dims)
+    assert rule["path"] == "aten_fallback" and "8-byte values" in rule["reason"], rule
+    poison_cuda_cache(expected.numel() * expected.element_size())
+    assert_bitwise_equal(torch_transpose._C._transpose_tuned(x, *dims, wide_realigned=1), expected)
+
+
+@pytest.mark.parametrize("shape,dtype,view,perm,named", [c[1:] for c in REALIGNED],
+                         ids=[c[0] for c in REALIGNED])
+def test_wide_elements_move_in_realigned_granules(shape, dtype, view, perm, named):
+    development_build_or_skip()
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    expected = element_aligned(x).permute(perm).contiguous()
+    how = torch_transpose._C._explain_permute_tuned(x, perm, wide_realigned=1)
+    assert how["path"] == "wide_elements", how
+    assert how["kernel"].startswith("wide_elements<unit=16, realigned, threads=256,"), how
+    if named or x.data_ptr() % 16 or how["element_size"] % 16:
+        rule = torch_transpose.explain_permute(x, perm)
+        assert rule["kernel"] == how["kernel"], rule
+    for tuning in (dict(wide_realigned=1), dict(wide_realigned=0)):
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        assert_bitwise_equal(torch_transpose._C._permute_tuned(x, perm, **tuning), expected)
+    if named:  # the registered op too, by the rule
+        poison_cuda_cache(expected.numel() * expected.element_size())
+        assert_bitwise_equal(op.permute(x, perm), expected)

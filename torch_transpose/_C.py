@@ -123,7 +123,8 @@ def explain_permute(x: torch.Tensor, dims: Sequence[int],
 
 def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, interleave: int,
             fallback: int, small_dim: int, unit_tile_bytes: int, element_runs: int,
-            one_unit_tiles: int, wide_16: int) -> List[int]:
+            one_unit_tiles: int, wide_16: int, nd_tiles: int,
+            wide_realigned: int) -> List[int]:
     if l2_bytes < 0:
         raise ValueError("l2_bytes must be >= 0 (0: the device's)")
     if memory_bytes_per_s < 0:
@@ -147,8 +148,15 @@ def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, inte
     if not -1 <= wide_16 <= 1:
         raise ValueError("wide_16 must be -1 (the rule's), 0 or 1 (16-byte elements in the "
                          "wide-element kernel wherever the tiled kernel would run)")
+    if not -1 <= nd_tiles <= 1:
+        raise ValueError("nd_tiles must be -1 (the rule's), 0 or 1 (tiles over several dims "
+                         "wherever the plan has them)")
+    if not -1 <= wide_realigned <= 1:
+        raise ValueError("wide_realigned must be -1 (the rule's), 0 or 1 (wide elements in "
+                         "realigned 16-byte granules wherever the wide-element kernel runs)")
     return [int(l2_bytes), int(tile_group_rows), int(interleave), int(fallback), int(small_dim),
-            int(unit_tile_bytes), int(element_runs), int(one_unit_tiles), int(wide_16)]
+            int(unit_tile_bytes), int(element_runs), int(one_unit_tiles), int(wide_16),
+            int(nd_tiles), int(wide_realigned)]
 
 
 if development_build():
@@ -158,10 +166,12 @@ if development_build():
                        memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                        interleave: int = -1, fallback: int = -1,
                        small_dim: int = -1, unit_tile_bytes: int = -1,
-                       element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1) -> Dict[str, Any]:
+                       element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1,
+                       nd_tiles: int = -1, wide_realigned: int = -1) -> Dict[str, Any]:
         """explain() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
+                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
+                         nd_tiles, wide_realigned)
         return _explain(x, [dim0, dim1], False, device, tuning, memory_bytes_per_s)
 
     def _explain_permute_tuned(x: torch.Tensor, dims: Sequence[int],
@@ -170,10 +180,12 @@ if development_build():
                                interleave: int = -1, fallback: int = -1,
                                small_dim: int = -1, unit_tile_bytes: int = -1,
                                element_runs: int = -1,
-                               one_unit_tiles: int = -1, wide_16: int = -1) -> Dict[str, Any]:
+                               one_unit_tiles: int = -1, wide_16: int = -1,
+                               nd_tiles: int = -1, wide_realigned: int = -1) -> Dict[str, Any]:
         """explain_permute() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
+                         small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
+                         nd_tiles, wide_realigned)
         return _explain(x, dims, True, device, tuning, memory_bytes_per_s)
 
     if has_cuda_kernels():
@@ -188,10 +200,12 @@ if development_build():
                              tile_group_rows: int = 0, interleave: int = -1,
                              fallback: int = -1, small_dim: int = -1,
                              unit_tile_bytes: int = -1, element_runs: int = -1,
-                             one_unit_tiles: int = -1, wide_16: int = -1) -> torch.Tensor:
+                             one_unit_tiles: int = -1, wide_16: int = -1,
+                             nd_tiles: int = -1, wide_realigned: int = -1) -> torch.Tensor:
             """The CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
+                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
+                             nd_tiles, wide_realigned)
             _check_tuned_input(x, "gputranspose.transpose")
             return torch.ops.gputranspose._transpose_tuned(x, dim0, dim1, tuning,
                                                            float(memory_bytes_per_s))
@@ -200,10 +214,12 @@ if development_build():
                            memory_bytes_per_s: float = 0.0, tile_group_rows: int = 0,
                            interleave: int = -1, fallback: int = -1,
                            small_dim: int = -1, unit_tile_bytes: int = -1,
-                           element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1) -> torch.Tensor:
+                           element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1,
+                           nd_tiles: int = -1, wide_realigned: int = -1) -> torch.Tensor:
             """The permute's CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
-                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16)
+                             small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
+                             nd_tiles, wide_realigned)
             _check_tuned_input(x, "gputranspose.permute")
             return torch.ops.gputranspose._permute_tuned(x, list(dims), tuning,
                                                          float(memory_bytes_per_s))

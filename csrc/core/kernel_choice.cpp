@@ -327,6 +327,65 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
+// Strided or pitch-cut 8-byte values (the input's strides no whole number of elements, or
+// no dim of elements one element apart) that the unit-tiled kernel would move as 8-byte
+// units: the framework's strided copy, which moves the values themselves, beats it (int64
+// (129, 16055, 15) sliced 1.95x a copy against 1.37x, complex64 1.3x ATen's time; H200).
+bool strided_eight_byte_units(const KernelChoice& c, const TransposePlan& plan) {
+  const bool value_strides = strided_elements(plan) || plan.stride_unit < plan.element_size;
+  return c.path == TransposePath::TiledUnits && !off_value(plan) && c.unit_size >= 8 &&
+         c.unit_size <= plan.value_size && value_strides;
+}
+
+// Wide elements (over 682 bytes) off 16 bytes move in 16-byte granules realigned in
+// registers (realigned_wide_transpose.cuh) rather than in the narrow units they share or the
+// framework's copy: a granule costs two aligned 16-byte loads (the second an L1 hit), one
+// aligned store and about 20 ALU instructions, where 1-byte units cost 16 loads and 16
+// stores. A/B on the sweep's distribution (seeds 101-103, H100): the wide elements it takes
+// 0.32-1.0x the old choice's time (uint8 (1, 300, 256, 28, 28) at an offset 3.23x -> 1.04x a
+// copy; float32 1020-byte elements 1.18x -> 1.02x). Strided elements of 16 bytes or more
+// take it only by the override: against the framework's copy of strided 8-byte values it
+// lost where elements span under 10 granules (int64 (51, 154301, 3, 2) sliced 4.49x ->
+// 6.10x; complex64 (455, 8, 8, 7, 7) 1.22x -> 1.77x) and ties from there (0.99-1.01x).
+constexpr int64_t kMinRealignedElementBytes = kMaxUnitElementBytes + 1;
+constexpr int64_t kMinRealignedStridedElementBytes = 16;
+
+// Whether the elements take the realigned kernel (the wide-element or unit-tiled choice `c`
+// made), and its launch in `c`: by the rule, wide elements whose units are under 16 bytes;
+// the override 1 takes every wide-element plan and every unit-tiled plan of 16-byte or wider
+// elements whose thread count fits.
+bool choose_realigned(KernelChoice& c, const TransposePlan& plan,
+                      const ChoiceOverrides& overrides) {
+  if (overrides.wide_realigned == 0) return false;
+  const bool wide = plan.path == TransposePath::WideElements && c.unsupported == nullptr;
+  const bool units = plan.path == TransposePath::TiledUnits &&
+                     plan.element_size >= kMinRealignedStridedElementBytes;
+  if (!wide && !units) return false;
+  if (overrides.wide_realigned < 0 &&
+      !(wide && c.unit_size < 16 && plan.element_size >= kMinRealignedElementBytes)) {
+    return false;
+  }
+  // A thread a granule, its index 32-bit (FastDivider): past 2^31 the choice stands.
+  const int64_t elements = plan.batch * plan.cols * plan.rows;
+  const int64_t threads = elements * realigned_granules(plan.element_size);
+  if (threads >= (int64_t{1} << 31)) return false;
+  KernelChoice r;
+  r.path = TransposePath::WideElements;
+  r.element_size = plan.element_size;
+  r.realigned = true;
+  r.unit_size = 16;
+  r.input_l2 = InputL2::Normal;
+  r.threads = kRealignedWideThreadsPerBlock;
+  const int64_t blocks_x = (threads + r.threads - 1) / r.threads;
+  r.blocks = blocks_x * plan.outer_count;
+  // The share of the launched threads' granules that hold the tensor's bytes.
+  r.tile_utilization = r.blocks > 0 ? static_cast<double>(elements) * plan.element_size /
+                                          (static_cast<double>(blocks_x) * r.threads * 16)
+                                    : 0;
+  c = r;
+  return true;
+}
+
 // The unit-tiled kernel's shared-memory rows (unit_tiled_transpose.cuh), for tile rows of
 // `cols` elements of E bytes. Words (units of 1 and 2 bytes): at least cols x E bytes apart,
 // and E apart mod 128. A warp gathers the bytes of consecutive output words, 4 apart in the
@@ -768,16 +827,15 @@ void choose_pitched_rows(KernelChoice& c, const TransposePlan& plan) {
 // its strided copy is then as wide and faster (H200 sweep): wide elements off 16 bytes in
 // units of their values (float32 1020-byte elements in 4-byte units 1.58x a copy against
 // 1.38x, float64 2040 bytes 1.25x against 1.14x), strided or pitch-cut 8-byte values in
-// 8-byte units (int64 (129, 16055, 15) sliced 1.95x against 1.37x, complex64 1.3x ATen's
-// time). Narrower values in such units, and odd element sizes, stay with the kernels.
+// 8-byte units (above). Narrower values in such units, and odd element sizes, stay with the
+// kernels.
 const char* units_no_wider_than_values(const KernelChoice& c, const TransposePlan& plan) {
   if (off_value(plan) || c.unit_size > plan.value_size) return nullptr;
   if (c.path == TransposePath::WideElements && c.unit_size < 16) {
     return "wide elements off 16 bytes, moved in units no wider than their values: the "
            "framework's copy is faster";
   }
-  const bool value_strides = strided_elements(plan) || plan.stride_unit < plan.element_size;
-  if (c.path == TransposePath::TiledUnits && c.unit_size >= 8 && value_strides) {
+  if (strided_eight_byte_units(c, plan)) {
     return "strided or pitch-cut 8-byte values moved as 8-byte units: the framework's strided "
            "copy is faster";
   }
@@ -816,15 +874,16 @@ constexpr int64_t kMinNdSideBytes = 16;
 constexpr int64_t kMinNdTileBytes = 2048;
 constexpr int64_t kMinNdWideValueOutputBytes = 128;
 
-bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts) {
+bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
+                     bool by_rule) {
   const NdTilePlan& nd = plan.nd;
   if (!nd.applies) return false;
   const int64_t e = nd.element_size;
   const int64_t in_bytes = nd.in_side.extent * e;
   const int64_t out_bytes = nd.out_side.extent * e;
-  if (in_bytes < kMinNdSideBytes || out_bytes < kMinNdSideBytes ||
+  if (by_rule && (in_bytes < kMinNdSideBytes || out_bytes < kMinNdSideBytes ||
       in_bytes * nd.out_side.extent < kMinNdTileBytes || nd.tiles < facts.sm_count ||
-      (nd.value_size >= 4 && out_bytes < kMinNdWideValueOutputBytes)) {
+      (nd.value_size >= 4 && out_bytes < kMinNdWideValueOutputBytes))) {
     return false;
   }
   KernelChoice t;
@@ -852,10 +911,18 @@ KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& 
 KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                            const ChoiceOverrides& overrides) {
   KernelChoice c = choose_matrix_kernel(plan, facts, overrides);
+  if (c.unsupported != nullptr || overrides.nd_tiles == 0) return c;
+  if (overrides.nd_tiles == 1) {
+    choose_nd_tiles(c, plan, facts, /*by_rule=*/false);
+    return c;
+  }
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
-  if (c.path == TransposePath::AtenFallback && c.unsupported == nullptr &&
-      overrides.fallback != 1) {
-    choose_nd_tiles(c, plan, facts);
+  // The rule takes the plan's fallbacks and its tiled plans with a side of 32 or less
+  // (plans with only short output rows carry nd tiles for the override).
+  if (c.path == TransposePath::AtenFallback && overrides.fallback != 1 &&
+      (plan.path == TransposePath::AtenFallback ||
+       std::min(plan.rows, plan.cols) <= kMaxShortSideForNdTiles)) {
+    choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
   }
   return c;
 }
@@ -893,6 +960,7 @@ KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& 
     case TransposePath::AtenFallback:
       break;
   }
+  if (choose_realigned(c, plan, overrides)) return c;
   const bool tiled = c.path == TransposePath::TiledContiguous ||
                      c.path == TransposePath::TiledRowStrided ||
                      c.path == TransposePath::TiledUnits;
@@ -951,6 +1019,11 @@ std::string kernel_name(const KernelChoice& c) {
              ", store=" + access_name(c.store) + ", tiling=" + tiling_name(c.tiling) +
              ", l2=" + input_l2_name(c.input_l2) + ">";
     case TransposePath::WideElements:
+      if (c.realigned) {
+        return "wide_elements<unit=16, realigned, threads=" + std::to_string(c.threads) +
+               ", granules=" + std::to_string(realigned_granules(c.element_size)) +
+               ", l2=" + input_l2_name(c.input_l2) + ">";
+      }
       return "wide_elements<unit=" + std::to_string(c.unit_size) +
              ", threads=" + std::to_string(c.threads) +
              ", units=" + std::to_string(c.tile_rows * c.tile_cols) +

@@ -33,6 +33,14 @@ struct ChoiceOverrides {
   // 16-byte elements of the tiled paths in the wide-element kernel: 0 never, 1 wherever it
   // takes them, -1 the rule.
   int wide_16 = -1;
+  // Tiles over several dims on each side (plan.nd): 0 never (the framework's copy where the
+  // rule would take them), 1 wherever the plan has them, in place of any other kernel, -1
+  // the rule.
+  int nd_tiles = -1;
+  // Wide elements in 16-byte granules realigned in registers (realigned_wide_transpose.cuh):
+  // 0 never, 1 every wide-element plan (16-byte units too), -1 the rule (units under 16
+  // bytes).
+  int wide_realigned = -1;
 };
 
 // The longest short side the small-dim kernel takes (one instance per length from 2).
@@ -43,6 +51,12 @@ constexpr int kSmallDimThreadsPerBlock = 128;
 constexpr int kElementRunsThreadsPerBlock = 256;
 // The tiles over several dims' block (nd_tile_transpose.cuh).
 constexpr int kNdTileThreadsPerBlock = 256;
+// The realigned wide-element kernel's block (realigned_wide_transpose.cuh): a thread an
+// output granule, so a block 4 KiB of the output; 8 blocks of it fill an SM's threads.
+constexpr int kRealignedWideThreadsPerBlock = 256;
+// The 16-byte granules a run of `element_size` bytes touches at most, at any start mod 16:
+// the realigned wide-element kernel's threads an element.
+constexpr int64_t realigned_granules(int64_t element_size) { return (element_size + 30) / 16; }
 // The batched-small kernel's block (batched_small_transpose.cuh).
 constexpr int kBatchedSmallThreadsPerBlock = 256;
 // The 16-byte words an input row of `row_bytes` touches at most (at any start mod 16): the
@@ -84,6 +98,9 @@ struct KernelChoice {
   // The wide-element walk: log2 of a tile's output rows, tile-rows a patch.
   int wide_rows_log2 = 0;
   int64_t patch_groups = 0;
+  // WideElements: 16-byte granules of the output realigned from the input in registers, a
+  // thread a granule (realigned_wide_transpose.cuh), in place of the tile of units.
+  bool realigned = false;
   // BatchedSmall: a block's run of whole matrices (output bytes), and whether the input's
   // rows lie a pitch apart (read row by row) rather than back to back.
   int64_t chunk_bytes = 0;

@@ -419,12 +419,23 @@ TEST(LayoutPlan, ElementsAPartOfAnElementApartCountStridesInValues) {
   EXPECT_EQ(c.path, TransposePath::AtenFallback);
   EXPECT_NE(std::string(c.fallback_reason).find("strided elements"), std::string::npos);
   // Strided elements wider than 682 bytes (more than the unit-tiled tile holds) are wide
-  // elements, moved in the units they share: 2 bytes of int8 at a pitch of 702; in 1-byte
+  // elements, moved in realigned 16-byte granules (int8 at pitches of 702 and 701); without
+  // them (wide_realigned 0), in the units they share: 2 bytes at a pitch of 702; in 1-byte
   // units of 1-byte values (a pitch of 701), ATen's copy, as wide, is faster.
-  KernelChoice wide = choose({{8, 64, 700}, {64 * 702, 702, 1}, 1}, h100(), 0, 1);
+  ChoiceOverrides units;
+  units.wide_realigned = 0;
+  for (int64_t pitch : {702, 701}) {
+    KernelChoice wide = choose({{8, 64, 700}, {64 * pitch, pitch, 1}, 1}, h100(), 0, 1);
+    EXPECT_EQ(wide.path, TransposePath::WideElements);
+    EXPECT_TRUE(wide.realigned);
+    EXPECT_EQ(kernel_name(wide),
+            "wide_elements<unit=16, realigned, threads=256, granules=45, l2=normal>");
+  }
+  KernelChoice wide = choose({{8, 64, 700}, {64 * 702, 702, 1}, 1}, h100(), 0, 1, units);
   EXPECT_EQ(wide.path, TransposePath::WideElements);
+  EXPECT_FALSE(wide.realigned);
   EXPECT_EQ(wide.unit_size, 2);
-  wide = choose({{8, 64, 700}, {64 * 701, 701, 1}, 1}, h100(), 0, 1);
+  wide = choose({{8, 64, 700}, {64 * 701, 701, 1}, 1}, h100(), 0, 1, units);
   EXPECT_EQ(wide.path, TransposePath::AtenFallback);
   EXPECT_NE(std::string(wide.fallback_reason).find("no wider than their values"), std::string::npos);
 }
@@ -456,10 +467,13 @@ TEST(LayoutPlan, PitchesCuttingAnElementCountStridesInValues) {
   EXPECT_EQ(p.path, TransposePath::TiledUnits);
   EXPECT_EQ(p.stride_unit, 8);
   EXPECT_EQ(p.row_stride, 21);
-  // 8-byte values in 8-byte units under such strides: ATen's strided copy, as wide, is faster;
-  // int16 ones move as 8-byte units.
+  // 8-byte values in 8-byte units under such strides: ATen's strided copy, as wide, is faster
+  // (the realigned kernel only by the override); int16 ones move as 8-byte units.
   EXPECT_EQ(choose({{256, 300, 14, 14}, {88200, 294, 21, 1}, 8}, h100(), 0, 1).path,
             TransposePath::AtenFallback);
+  ChoiceOverrides realigned;
+  realigned.wide_realigned = 1;
+  EXPECT_TRUE(choose({{256, 300, 14, 14}, {88200, 294, 21, 1}, 8}, h100(), 0, 1, realigned).realigned);
   expect_units(choose({{256, 300, 14, 56}, {352800, 1176, 84, 1}, 2}, h100(), 0, 1), 8);
   // float32 rows 161 values apart holding 40 x 4 blocks: 16-byte elements, 4-byte units.
   expect_units(choose({{64, 40, 4}, {161, 4, 1}, 4}, h100(), 0, 1), 4);
@@ -469,12 +483,12 @@ TEST(LayoutPlan, PitchesCuttingAnElementCountStridesInValues) {
 // elements as units of what both pointers share, not through ATen's copy.
 TEST(LayoutPlan, DataPointersOffTheElementMoveAsUnitsOfTheirAlignment) {
   auto choose_at = [](std::vector<int64_t> sizes, int64_t itemsize, uintptr_t offset,
-                      int64_t out_alignment) {
+                      int64_t out_alignment, const ChoiceOverrides& overrides = {}) {
     std::vector<int64_t> strides(sizes.size(), 1);
     for (size_t d = sizes.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * sizes[d + 1];
     StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
                     0x7f0000000000 + offset};
-    return choose_kernel(plan_transpose(x, {0, 1, false}, out_alignment), h100());
+    return choose_kernel(plan_transpose(x, {0, 1, false}, out_alignment), h100(), overrides);
   };
   expect_units(choose_at({512, 512}, 2, 1, 256), 1);     // bfloat16 at an odd address
   expect_units(choose_at({512, 512}, 4, 0, 2), 2);       // float32 into an out= 2 bytes past 4
@@ -482,19 +496,113 @@ TEST(LayoutPlan, DataPointersOffTheElementMoveAsUnitsOfTheirAlignment) {
   // Tiles a bfloat16 (3, 512) at an odd address barely fills: still the kernel (ATen's copy
   // faults on it).
   expect_units(choose_at({3, 512}, 2, 1, 256), 1);
-  // Wider than the unit-tiled kernel's tile holds (682 bytes): the wide kernel in the units
-  // the pointers share, one 2 KiB output run a block, read plainly.
+  // Wider than the unit-tiled kernel's tile holds (682 bytes): the wide kernel in realigned
+  // 16-byte granules, a thread each, read plainly.
   KernelChoice c = choose_at({64, 64, 512}, 2, 4, 256);  // bfloat16, 1024 bytes 4 past 16
   EXPECT_EQ(c.path, TransposePath::WideElements);
+  EXPECT_TRUE(c.realigned);
+  EXPECT_EQ(c.unit_size, 16);
+  EXPECT_EQ(c.input_l2, InputL2::Normal);
+  EXPECT_EQ(c.blocks, (64 * 64 * 65 + 255) / 256);
+  EXPECT_EQ(kernel_name(c),
+            "wide_elements<unit=16, realigned, threads=256, granules=65, l2=normal>");
+  // Without them (wide_realigned 0), in the units the pointers share, one 2 KiB output run a
+  // block.
+  ChoiceOverrides units;
+  units.wide_realigned = 0;
+  c = choose_at({64, 64, 512}, 2, 4, 256, units);
+  EXPECT_EQ(c.path, TransposePath::WideElements);
+  EXPECT_FALSE(c.realigned);
   EXPECT_EQ(c.unit_size, 4);
   EXPECT_EQ(c.tile_rows * c.tile_cols * c.unit_size, 2048);
   EXPECT_EQ(c.input_l2, InputL2::Normal);
   EXPECT_EQ(kernel_name(c), "wide_elements<unit=4, threads=256, units=512, l2=normal>");
-  // 700-byte bfloat16 elements, a size of no multiple of 16: 4-byte units; float32 ones
-  // (units as wide as the values): ATen's copy.
-  EXPECT_EQ(choose_at({64, 64, 350}, 2, 0, 256).unit_size, 4);
-  EXPECT_EQ(choose_at({64, 64, 350}, 2, 0, 256).path, TransposePath::WideElements);
-  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256).path, TransposePath::AtenFallback);
+  // 700-byte bfloat16 elements, a size of no multiple of 16: realigned; without, 4-byte
+  // units, and float32 ones (units as wide as the values) ATen's copy.
+  EXPECT_TRUE(choose_at({64, 64, 350}, 2, 0, 256).realigned);
+  EXPECT_TRUE(choose_at({64, 64, 175}, 4, 0, 256).realigned);
+  EXPECT_EQ(choose_at({64, 64, 350}, 2, 0, 256, units).unit_size, 4);
+  EXPECT_EQ(choose_at({64, 64, 350}, 2, 0, 256, units).path, TransposePath::WideElements);
+  EXPECT_EQ(choose_at({64, 64, 175}, 4, 0, 256, units).path, TransposePath::AtenFallback);
+}
+
+// The permute of a layout at `offset` values from a 256-byte aligned address.
+KernelChoice choose_permute(std::vector<int64_t> sizes, std::vector<int64_t> strides,
+                            int64_t itemsize, int64_t offset, std::vector<int64_t> order,
+                            const ChoiceOverrides& overrides = {}) {
+  StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
+                  static_cast<uintptr_t>(0x7f0000000000 + offset * itemsize)};
+  return choose_kernel(plan_permute(x, order.data()), h100(), overrides);
+}
+
+// Wide elements off 16 bytes (over 682 bytes: a storage offset, an odd size, a pitch that
+// cuts them) move in realigned 16-byte granules by the rule, in place of ATen's copy (units
+// no wider than the values: H100 3.68x, 2.91x, 1.29x and 1.15x a copy) and of 2-byte units
+// (1.97x); the override 0 restores those choices, 1 takes 16-byte units' plans too.
+TEST(KernelChoice, WideElementsOffSixteenBytesTakeRealignedGranules) {
+  struct Case {
+    const char* what;
+    KernelChoice rule, old;
+  };
+  ChoiceOverrides old;
+  old.wide_realigned = 0;
+  auto both = [&](const char* what, auto choose_with) {
+    return Case{what, choose_with(ChoiceOverrides{}), choose_with(old)};
+  };
+  const Case cases[] = {
+      both("float8 (2, 3705, 2, 26909) a permuted view, permuted [2, 1, 0, 3]",
+           [](const ChoiceOverrides& o) {
+             return choose_permute({2, 3705, 2, 26909}, {99697845, 26909, 199395690, 1}, 1, 0,
+                                   {2, 1, 0, 3}, o);
+           }),
+      both("int8 (2, 1, 22131, 1195) permuted [1, 2, 0, 3]",
+           [](const ChoiceOverrides& o) {
+             return choose_permute({2, 1, 22131, 1195}, {26446545, 26446545, 1195, 1}, 1, 0,
+                                   {1, 2, 0, 3}, o);
+           }),
+      both("float32 (2432, 4, 4, 56, 56) at +1 transpose(1, 2)",
+           [](const ChoiceOverrides& o) {
+             return choose({{2432, 4, 4, 56, 56}, {}, 4, 1}, h100(), 1, 2, o);
+           }),
+      both("float32 (38, 3, 255, 255) transpose(1, 2)",
+           [](const ChoiceOverrides& o) {
+             return choose({{38, 3, 255, 255}, {}, 4}, h100(), 1, 2, o);
+           }),
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(c.rule.path, TransposePath::WideElements) << c.what;
+    EXPECT_TRUE(c.rule.realigned) << c.what;
+    EXPECT_EQ(c.rule.unsupported, nullptr) << c.what;
+    EXPECT_EQ(kernel_name(c.rule).rfind("wide_elements<unit=16, realigned, threads=256,", 0), 0)
+        << kernel_name(c.rule);
+    EXPECT_EQ(c.old.path, TransposePath::AtenFallback) << c.what;
+    EXPECT_NE(std::string(c.old.fallback_reason).find("no wider than their values"),
+              std::string::npos);
+  }
+  // bool (285, 1, 4, 47998, 1, 2) at +10 permuted [2, 1, 0, 3, 5, 4]: 95996-byte elements
+  // off 16 bytes; without the rule, the wide kernel's 2-byte units.
+  const std::vector<int64_t> sizes{285, 1, 4, 47998, 1, 2};
+  const std::vector<int64_t> strides{383984, 383984, 95996, 2, 2, 1};
+  const std::vector<int64_t> order{2, 1, 0, 3, 5, 4};
+  const KernelChoice rule = choose_permute(sizes, strides, 1, 10, order);
+  EXPECT_TRUE(rule.realigned);
+  EXPECT_EQ(kernel_name(rule),
+            "wide_elements<unit=16, realigned, threads=256, granules=6001, l2=normal>");
+  const KernelChoice units = choose_permute(sizes, strides, 1, 10, order, old);
+  EXPECT_EQ(units.path, TransposePath::WideElements);
+  EXPECT_FALSE(units.realigned);
+  EXPECT_EQ(units.unit_size, 2);
+  // Elements on 16 bytes keep the wide kernel's 16-byte units by the rule; the override 1
+  // realigns them too (nothing to shift).
+  EXPECT_FALSE(choose({{8, 64, 64, 256}, {}, 4}, h100(), 1, 2).realigned);
+  ChoiceOverrides always;
+  always.wide_realigned = 1;
+  EXPECT_TRUE(choose({{8, 64, 64, 256}, {}, 4}, h100(), 1, 2, always).realigned);
+  // Past 2^31 granules (32 GiB of elements a launch), the wide kernel's units stay.
+  const KernelChoice huge = choose({{2, 65536, 4096, 1022}, {}, 1, 2}, h100(), 1, 2);
+  EXPECT_EQ(huge.path, TransposePath::WideElements);
+  EXPECT_FALSE(huge.realigned);
+  EXPECT_EQ(huge.unit_size, 2);
 }
 
 TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {

@@ -220,6 +220,22 @@ TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDim
   for (int i = 0; i < 14; ++i) rank14[i] = 13 - i;
   EXPECT_EQ(choose_permute(std::vector<int64_t>(14, 2), rank14, 1).path,
             TransposePath::AtenFallback);
+  // Forced (nd_tiles = 1), they take what the tiled kernel would run where the plan carries
+  // them (a side of 32 or less: output rows of 29 bytes among batch dims); never (0), not
+  // even where ATen's copy would run. Plans of longer sides carry none (sides 34 and 62).
+  ChoiceOverrides forced;
+  forced.nd_tiles = 1;
+  EXPECT_EQ(choose_permute({21, 29, 3, 3, 15, 341}, {3, 5, 2, 0, 4, 1}, 1).path,
+            TransposePath::TiledRowStrided);
+  const KernelChoice six = choose_permute({21, 29, 3, 3, 15, 341}, {3, 5, 2, 0, 4, 1}, 1, {}, forced);
+  EXPECT_EQ(six.path, TransposePath::NdTiles) << kernel_name(six);
+  EXPECT_EQ(choose_permute({34, 268, 62}, {2, 1, 0}, 1).path, TransposePath::AtenFallback);
+  EXPECT_EQ(choose_permute({34, 268, 62}, {2, 1, 0}, 1, {}, forced).path,
+            TransposePath::AtenFallback);
+  ChoiceOverrides never;
+  never.nd_tiles = 0;
+  EXPECT_EQ(choose_permute({3, 38864, 1651}, {2, 1, 0}, 1, {}, never).path,
+            TransposePath::AtenFallback);
   ChoiceOverrides aten;
   aten.fallback = 1;
   EXPECT_EQ(choose_permute({3, 38864, 1651}, {2, 1, 0}, 1, {}, aten).path,

@@ -1,7 +1,8 @@
-// Launches of the wide-element kernel: the tile a KernelChoice names, its parameters
-// worked out from the plan.
+// Launches of the wide-element kernel: the tile a KernelChoice names, or its realigned
+// 16-byte granules, the parameters worked out from the plan.
 #include "../kernel_choice.h"
 #include "../layout_plan.h"
+#include "realigned_wide_transpose.cuh"
 #include "wide_element_transpose.cuh"
 
 #include <cuda_runtime.h>
@@ -58,10 +59,25 @@ cudaError_t launch_narrow_units(const TransposePlan& plan, const KernelChoice& c
   return launch_wide_tile<Unit, THREADS, UNITS / THREADS, false>(plan, choice, in, out, stream);
 }
 
+// Elements in 16-byte output granules realigned from the input, a thread a granule.
+cudaError_t launch_realigned(const TransposePlan& plan, const KernelChoice& choice,
+                             const void* in, void* out, cudaStream_t stream) {
+  constexpr int THREADS = kRealignedWideThreadsPerBlock;
+  if (choice.threads != THREADS || choice.input_l2 != InputL2::Normal) {
+    return cudaErrorNotSupported;
+  }
+  const RealignedWideParams params = realigned_wide_params(plan, in, out);
+  realigned_wide_kernel<THREADS>
+      <<<outer_grid(choice.blocks / plan.outer_count, plan.outer_count), THREADS, 0, stream>>>(
+          params);
+  return cudaGetLastError();
+}
+
 }  // namespace
 
 cudaError_t launch_wide_elements(const TransposePlan& plan, const KernelChoice& choice,
                                  const void* in, void* out, cudaStream_t stream) {
+  if (choice.realigned) return launch_realigned(plan, choice, in, out, stream);
   switch (choice.unit_size) {
     case 16:
       break;
