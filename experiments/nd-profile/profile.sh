@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Nsight Compute over the nd-tile kernel's 1-byte cases, a 4-byte control and a copy
+# (README.md). Development build first; $OUT gets the report as text.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${OUT:-$PWD/experiment-out}
+mkdir -p "$OUT"
+. scripts/gpu-build-env
+export PYTHONPATH=$PWD
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+GPUTRANSPOSE_DEVELOPMENT=1 python3 setup.py build_ext --inplace > "$OUT/build.log" 2>&1 ||
+  { tail -30 "$OUT/build.log"; exit 1; }
+cat > /tmp/nd_cases.py <<'PY'
+import torch
+import torch_transpose
+op = torch.ops.gputranspose
+def rev(n): return list(range(n - 1, -1, -1))
+cases = [((3,) * 17, torch.uint8, rev(17)), ((3, 38864, 1651), torch.bool, [2, 1, 0]),
+         ((2,) * 24, torch.float32, rev(24))]
+for shape, dtype, perm in cases:
+    x = torch.randint(0, 2, shape, device="cuda").to(dtype)
+    print(torch_transpose.explain_permute(x, perm)["kernel"], flush=True)
+    y = op.permute(x, perm)
+    torch.cuda.synchronize()
+    assert torch.equal(y, x.permute(perm).contiguous())
+    out = torch.empty_like(x)
+    out.copy_(x)  # the same-size copy
+    torch.cuda.synchronize()
+PY
+timeout 400 ncu --clock-control none --kernel-name regex:"nd_tile|elementwise_kernel|copy" \
+  --section SpeedOfLight --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables \
+  --section WarpStateStats --section SchedulerStats --section Occupancy --section InstructionStats \
+  python3 /tmp/nd_cases.py > "$OUT/ncu.txt" 2>&1
+echo "ncu rc=$?"
+grep -E "nd_tile|copy|elementwise|Duration|Memory Throughput|DRAM Throughput|Compute \(SM\)|Bank Conflicts|Stall|Achieved Occupancy|Issue Slots Busy" "$OUT/ncu.txt" | head -80
