@@ -1,11 +1,11 @@
 #pragma once
-// The transpose of elements that the copy cannot move in 16-byte units: elements over 682
-// bytes whose size, input strides or pointers lie off 16 bytes (a storage offset, a pitch
-// that cuts them, an odd size), and strided elements of 16 bytes or more made of 8-byte
-// values (a row slice of int64 or complex64). The wide-element and unit-tiled kernels would
-// move them in the units they share (8 bytes down to one), at up to 16 times the
-// instructions and memory transactions of a copy, and the framework's strided copy moves
-// them a value at a time. This kernel moves each element in 16-byte granules of the output
+// The transpose of elements over 682 bytes whose size, input strides or pointers lie off 16
+// bytes (a storage offset, a pitch that cuts them, an odd size): the wide-element kernel
+// would move them in the units they share (8 bytes down to one), at up to 16 times the
+// instructions and memory transactions of a copy, and the framework's strided copy a value
+// at a time. (Strided elements of 16 bytes or more take it by the development override
+// only: the framework's copy moves those as fast; kernel_choice.cpp.) This kernel moves
+// each element in 16-byte granules of the output
 // instead: a thread a granule, each written by one aligned 16-byte store and read by one or
 // two aligned 16-byte loads of the input whose bytes it shifts into place in registers (the
 // shift is the same for every granule of an element: the input and output runs' offsets
