@@ -365,10 +365,11 @@ bool choose_realigned(KernelChoice& c, const TransposePlan& plan,
       !(wide && c.unit_size < 16 && plan.element_size >= kMinRealignedElementBytes)) {
     return false;
   }
-  // A thread a granule, its index 32-bit (FastDivider): past 2^31 the choice stands.
+  // A thread a granule, its index and the element's bytes 32-bit (FastDivider, the kernel's
+  // parameters): past 2^31 the choice stands.
   const int64_t elements = plan.batch * plan.cols * plan.rows;
   const int64_t threads = elements * realigned_granules(plan.element_size);
-  if (threads >= (int64_t{1} << 31)) return false;
+  if (threads >= (int64_t{1} << 31) || plan.element_size >= (int64_t{1} << 31)) return false;
   KernelChoice r;
   r.path = TransposePath::WideElements;
   r.element_size = plan.element_size;

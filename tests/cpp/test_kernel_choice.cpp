@@ -603,6 +603,11 @@ TEST(KernelChoice, WideElementsOffSixteenBytesTakeRealignedGranules) {
   EXPECT_EQ(huge.path, TransposePath::WideElements);
   EXPECT_FALSE(huge.realigned);
   EXPECT_EQ(huge.unit_size, 2);
+  // Elements of 2^31 bytes or more (the kernel's element size is 32-bit) keep the old choice
+  // too, however few granules the launch has (4 elements of 2 GiB and 5 bytes).
+  const KernelChoice long_elements = choose({{2, 2, (int64_t{1} << 31) + 5}, {}, 1}, h100(), 0, 1);
+  EXPECT_FALSE(long_elements.realigned);
+  EXPECT_TRUE(choose({{2, 2, (int64_t{1} << 31) - 5}, {}, 1}, h100(), 0, 1).realigned);
 }
 
 TEST(KernelChoice, OddElementsMoveAsUnitsOfTheirLargestPowerOfTwo) {
