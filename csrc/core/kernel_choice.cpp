@@ -918,11 +918,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     return c;
   }
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
-  // The rule takes the plan's fallbacks and its tiled plans with a side of 32 or less
-  // (plans with only short output rows carry nd tiles for the override).
-  if (c.path == TransposePath::AtenFallback && overrides.fallback != 1 &&
-      (plan.path == TransposePath::AtenFallback ||
-       std::min(plan.rows, plan.cols) <= kMaxShortSideForNdTiles)) {
+  if (c.path == TransposePath::AtenFallback && overrides.fallback != 1) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
   }
   return c;

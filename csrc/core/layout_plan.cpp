@@ -327,11 +327,13 @@ TransposePlan plan_matrices(const StridedLayout& x, const int64_t* order, int64_
 
 }  // namespace
 
-// Tiled plans with a side of kMaxShortSideForNdTiles or less carry the tiles over several dims
-// too (the kernel choice may take them); others skip that planning (host time per call). The
-// nd tiles in place of the tiled and small-dim kernels elsewhere lost (nd_tiles=1 A/B on the
-// permute sweep's distribution, seeds 101-103, H100: 7 wins in 154 cases, 5.9x their time on
-// the large ones; docs/DESIGN.md).
+// Tiled plans whose matrices have a side this short or shorter may fill the tiled kernel's
+// tiles so little that the kernel choice would run the framework's copy (under a tenth of a
+// tile of 64-256 elements a side): they carry the tiles over several dims too. Others skip
+// that planning (host time per call): nd tiles forced onto them elsewhere lost (nd_tiles=1,
+// permute sweep's distribution, H100: 7 wins in 154 cases; docs/DESIGN.md).
+constexpr int64_t kMaxShortSideForNdTiles = 32;
+
 TransposePlan plan_permute(const StridedLayout& x, const int64_t* order, int64_t out_alignment) {
   TransposePlan plan = plan_matrices(x, order, out_alignment);
   const bool tiled = plan.path == TransposePath::TiledContiguous ||

@@ -58,11 +58,6 @@ constexpr int kMaxOuterDims = 8;
 constexpr int kMaxNdSideDims = 8;   // dims a tile side takes
 constexpr int kMaxNdBatchDims = 40; // batch dims (the kernel's parameters stay under 4 KiB)
 constexpr int kMaxNdSide = 128;     // elements a tile side, at most
-// Tiled plans whose matrices have a side this short or shorter may fill the tiled kernel's
-// tiles so little that the kernel choice would run the framework's copy (under a tenth of a
-// tile of 64-256 elements a side): plan_permute gives them the nd tiles, which the kernel
-// choice then takes.
-constexpr int64_t kMaxShortSideForNdTiles = 32;
 
 // Elements a tile side takes for E-byte elements: a tile of at most 32 KiB.
 constexpr int64_t nd_side_max(int64_t e) { return e <= 2 ? 128 : e <= 8 ? 64 : 32; }
