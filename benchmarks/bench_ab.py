@@ -10,7 +10,7 @@ sweep's random cases (bench_permute.sample_random_cases).
 
 A variant is NAME=KEY=VALUE,KEY=VALUE... with the keyword overrides of _transpose_tuned
 (fallback, small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16, nd_tiles,
-wide_realigned, tile_group_rows, interleave, l2_bytes, memory_bytes_per_s); NAME= alone is
+wide_realigned, batched_small, tile_group_rows, interleave, l2_bytes, memory_bytes_per_s); NAME= alone is
 the rules' own choice. Tune on seeds other than the sweep's (0), whose cases judge the
 result. Each case is checked byte for byte against ATen for every variant first, then timed
 by the sweep's own case runner
@@ -35,6 +35,7 @@ import bench_sweep as sweep  # noqa: E402
 
 OVERRIDE_TYPES = {"fallback": int, "small_dim": int, "unit_tile_bytes": int, "element_runs": int,
                   "one_unit_tiles": int, "wide_16": int, "nd_tiles": int, "wide_realigned": int,
+                  "batched_small": int,
                   "tile_group_rows": int, "interleave": int, "l2_bytes": int,
                   "memory_bytes_per_s": float}
 

@@ -124,7 +124,7 @@ def explain_permute(x: torch.Tensor, dims: Sequence[int],
 def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, interleave: int,
             fallback: int, small_dim: int, unit_tile_bytes: int, element_runs: int,
             one_unit_tiles: int, wide_16: int, nd_tiles: int,
-            wide_realigned: int) -> List[int]:
+            wide_realigned: int, batched_small: int) -> List[int]:
     if l2_bytes < 0:
         raise ValueError("l2_bytes must be >= 0 (0: the device's)")
     if memory_bytes_per_s < 0:
@@ -154,9 +154,13 @@ def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, inte
     if not -1 <= wide_realigned <= 1:
         raise ValueError("wide_realigned must be -1 (the rule's), 0 or 1 (wide elements in "
                          "realigned 16-byte granules wherever the wide-element kernel runs)")
+    if not -1 <= batched_small <= 1:
+        raise ValueError("batched_small must be -1 (the rule's), 0 or 1 (batches of small "
+                         "matrices in the batched-small kernel however full the tiled kernel's "
+                         "tiles)")
     return [int(l2_bytes), int(tile_group_rows), int(interleave), int(fallback), int(small_dim),
             int(unit_tile_bytes), int(element_runs), int(one_unit_tiles), int(wide_16),
-            int(nd_tiles), int(wide_realigned)]
+            int(nd_tiles), int(wide_realigned), int(batched_small)]
 
 
 if development_build():
@@ -167,11 +171,12 @@ if development_build():
                        interleave: int = -1, fallback: int = -1,
                        small_dim: int = -1, unit_tile_bytes: int = -1,
                        element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1,
-                       nd_tiles: int = -1, wide_realigned: int = -1) -> Dict[str, Any]:
+                       nd_tiles: int = -1, wide_realigned: int = -1,
+                       batched_small: int = -1) -> Dict[str, Any]:
         """explain() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
                          small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
-                         nd_tiles, wide_realigned)
+                         nd_tiles, wide_realigned, batched_small)
         return _explain(x, [dim0, dim1], False, device, tuning, memory_bytes_per_s)
 
     def _explain_permute_tuned(x: torch.Tensor, dims: Sequence[int],
@@ -181,11 +186,12 @@ if development_build():
                                small_dim: int = -1, unit_tile_bytes: int = -1,
                                element_runs: int = -1,
                                one_unit_tiles: int = -1, wide_16: int = -1,
-                               nd_tiles: int = -1, wide_realigned: int = -1) -> Dict[str, Any]:
+                               nd_tiles: int = -1, wide_realigned: int = -1,
+                               batched_small: int = -1) -> Dict[str, Any]:
         """explain_permute() with other device facts and choice overrides (development builds)."""
         tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
                          small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
-                         nd_tiles, wide_realigned)
+                         nd_tiles, wide_realigned, batched_small)
         return _explain(x, dims, True, device, tuning, memory_bytes_per_s)
 
     if has_cuda_kernels():
@@ -201,11 +207,12 @@ if development_build():
                              fallback: int = -1, small_dim: int = -1,
                              unit_tile_bytes: int = -1, element_runs: int = -1,
                              one_unit_tiles: int = -1, wide_16: int = -1,
-                             nd_tiles: int = -1, wide_realigned: int = -1) -> torch.Tensor:
+                             nd_tiles: int = -1, wide_realigned: int = -1,
+                             batched_small: int = -1) -> torch.Tensor:
             """The CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
                              small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
-                             nd_tiles, wide_realigned)
+                             nd_tiles, wide_realigned, batched_small)
             _check_tuned_input(x, "gputranspose.transpose")
             return torch.ops.gputranspose._transpose_tuned(x, dim0, dim1, tuning,
                                                            float(memory_bytes_per_s))
@@ -215,11 +222,12 @@ if development_build():
                            interleave: int = -1, fallback: int = -1,
                            small_dim: int = -1, unit_tile_bytes: int = -1,
                            element_runs: int = -1, one_unit_tiles: int = -1, wide_16: int = -1,
-                           nd_tiles: int = -1, wide_realigned: int = -1) -> torch.Tensor:
+                           nd_tiles: int = -1, wide_realigned: int = -1,
+                           batched_small: int = -1) -> torch.Tensor:
             """The permute's CUDA kernel with other device facts and choice overrides."""
             tuning = _tuning(l2_bytes, memory_bytes_per_s, tile_group_rows, interleave, fallback,
                              small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
-                             nd_tiles, wide_realigned)
+                             nd_tiles, wide_realigned, batched_small)
             _check_tuned_input(x, "gputranspose.permute")
             return torch.ops.gputranspose._permute_tuned(x, list(dims), tuning,
                                                          float(memory_bytes_per_s))

@@ -43,7 +43,8 @@ SCHEMAS = [
 PRIVATE_SCHEMAS = [
     # The plan and the kernel choice as text (csrc/stable/explain.cpp; torch_transpose/_C.py
     # reads it). tuning: [] or [l2_bytes, tile_group_rows, interleave, fallback, small_dim,
-    # unit_tile_bytes, element_runs, one_unit_tiles, wide_16, nd_tiles, wide_realigned]
+    # unit_tile_bytes, element_runs, one_unit_tiles, wide_16, nd_tiles, wide_realigned,
+    # batched_small]
     # (csrc/stable/tuning.h).
     "_explain(Tensor x, int[] dims, bool permute, int device, int[] tuning, "
     "float memory_bytes_per_s) -> Tensor",

@@ -965,9 +965,10 @@ KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& 
   KernelChoice wide;
   if (choose_wide_16(wide, c, plan, facts, overrides)) return wide;
   if ((c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided) &&
-      c.unsupported == nullptr && overrides.fallback < 0 &&
-      c.tile_utilization < kFallbackBelowTileUtilization && batched_small_wins(plan) &&
-      choose_batched_small(c, plan)) {
+      c.unsupported == nullptr && overrides.batched_small != 0 &&
+      (overrides.batched_small > 0 ||
+       (overrides.fallback < 0 && c.tile_utilization < kFallbackBelowTileUtilization)) &&
+      batched_small_wins(plan) && choose_batched_small(c, plan)) {
     return c;
   }
   KernelChoice units;

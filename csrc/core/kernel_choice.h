@@ -41,6 +41,10 @@ struct ChoiceOverrides {
   // 0 never, 1 every wide-element plan (16-byte units too), -1 the rule (units under 16
   // bytes).
   int wide_realigned = -1;
+  // Batches of small matrices through the batched-small kernel in place of the tiled
+  // kernel's tiles (where the kernel takes them and beats the framework's copy): 0 never, 1
+  // whatever the tiles' fill, -1 the rule (tiles filled under kFallbackBelowTileUtilization).
+  int batched_small = -1;
 };
 
 // The longest short side the small-dim kernel takes (one instance per length from 2).

@@ -15,19 +15,29 @@ import torch
 import torch_transpose
 op = torch.ops.gputranspose
 def rev(n): return list(range(n - 1, -1, -1))
+# (shape, dtype, permutation or the transposed pair): the nd kernel's 1-byte reversals, its
+# 4-byte control, then the other 1-byte kernels at their sweep ratios (H100, 232bf85):
+# batched-small (1.66x), the tiled kernel at a fifth filled (2.40x), unit-tiled words (1.87x).
 cases = [((3,) * 17, torch.uint8, rev(17)), ((3, 38864, 1651), torch.bool, [2, 1, 0]),
-         ((2,) * 24, torch.float32, rev(24))]
-for shape, dtype, perm in cases:
+         ((2,) * 24, torch.float32, rev(24)),
+         ((87383, 1, 34, 35), torch.bool, (2, 3)), ((67008, 49, 128), torch.bool, (1, 2)),
+         ((8, 195, 4096, 3), torch.uint8, (1, 2))]
+for shape, dtype, dims in cases:
     x = torch.randint(0, 2, shape, device="cuda").to(dtype)
-    print(torch_transpose.explain_permute(x, perm)["kernel"], flush=True)
+    if isinstance(dims, tuple):
+        run, want = (lambda: op.transpose(x, *dims)), x.transpose(*dims).contiguous()
+        print(torch_transpose.explain(x, *dims)["kernel"], flush=True)
+    else:
+        run, want = (lambda: op.permute(x, dims)), x.permute(dims).contiguous()
+        print(torch_transpose.explain_permute(x, dims)["kernel"], flush=True)
     xb, out = x.view(-1).view(torch.uint8), torch.empty(x.numel() * x.element_size(), dtype=torch.uint8, device="cuda")
     torch.cuda.synchronize()
     torch.cuda.profiler.start()  # ncu profiles from here (--profile-from-start off)
-    y = op.permute(x, perm)
+    y = run()
     torch.bitwise_not(xb, out=out)  # the same bytes through a kernel (copy_ is a cudaMemcpy, which ncu skips)
     torch.cuda.synchronize()
     torch.cuda.profiler.stop()
-    assert torch.equal(y, x.permute(perm).contiguous())
+    assert torch.equal(y, want)
 PY
 timeout 400 ncu --clock-control none --profile-from-start off \
   --section SpeedOfLight --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables \
@@ -39,4 +49,4 @@ timeout 400 ncu --clock-control none --profile-from-start off \
 echo "ncu rc=$?"
 # -o writes the report (nd.ncu-rep); its text, every section's body too:
 ncu --import "$OUT/nd.ncu-rep" --print-details all > "$OUT/ncu.txt" 2>&1
-grep -E "nd_tile|elementwise|Duration|Memory Throughput|DRAM Throughput|Compute \(SM\)|bank_conflicts|Bank Conflicts|bank conflict|wavefronts|op_shared|issue_stalled|Achieved Occupancy|Issue Slots Busy" "$OUT/ncu.txt" | head -120
+grep -E "nd_tile|batched_small|tiled_transpose|unit_tiled|elementwise|Duration|Memory Throughput|DRAM Throughput|Compute \(SM\)|bank_conflicts|Bank Conflicts|bank conflict|wavefronts|op_shared|issue_stalled|Achieved Occupancy|Issue Slots Busy" "$OUT/ncu.txt" | head -240

@@ -64,22 +64,6 @@ inline BatchedSmallParams batched_small_params(const TransposePlan& plan, int64_
   return p;
 }
 
-// The input element, counted from the chunk's start, that output element `k` of the chunk
-// holds: matrix m's output element j x R + i is its input element i x C + j. Returns its
-// row (m x R + i) and column (j).
-struct BatchedSmallSource {
-  uint32_t row;
-  uint32_t col;
-};
-GPUTRANSPOSE_BATCHED_SMALL_FN BatchedSmallSource batched_small_source(uint32_t k,
-                                                                         const BatchedSmallParams& p) {
-  const uint32_t m = p.matrix_elements.div(k);
-  const uint32_t t = k - m * p.matrix_elements.divisor;
-  const uint32_t j = p.rows.div(t);
-  const uint32_t i = t - j * p.rows.divisor;
-  return {m * p.rows.divisor + i, j};
-}
-
 // A chunk's input: its first matrix and the bytes its rows start at mod 16 (ROWS_APART:
 // row r of the chunk starts at (first + r's matrix x batch_stride + r's row x row_stride)).
 struct BatchedSmallChunk {
@@ -135,19 +119,45 @@ GPUTRANSPOSE_BATCHED_SMALL_FN void batched_small_stage(const BatchedSmallParams&
 
 // Phase 2: output bytes [begin, begin + n) as aligned 16-byte words (whole elements: the
 // output lies on its element, and E divides 16), each element gathered from shared memory;
-// the words the run only partly covers, element by element.
-template <bool ROWS_APART, class Vec, class Element>
+// the words the run only partly covers, element by element. A word's elements follow one
+// another along the output: the first one's place takes two divisions, each next one a
+// step of the walk (the next input row, at the column's end the next column, at the
+// matrix's end the next matrix), so that a 1-byte word's 16 gathers issue no division.
+struct BatchedSmallWalk {
+  uint32_t matrix;  // of the chunk
+  uint32_t row;     // i: of the matrix's input rows (the output row's element)
+  uint32_t col;     // j: of the input's columns (the output row)
+};
+GPUTRANSPOSE_BATCHED_SMALL_FN BatchedSmallWalk batched_small_walk(uint32_t k,
+                                                                  const BatchedSmallParams& p) {
+  const uint32_t m = p.matrix_elements.div(k);
+  const uint32_t t = k - m * p.matrix_elements.divisor;
+  const uint32_t j = p.rows.div(t);
+  return {m, t - j * p.rows.divisor, j};
+}
+GPUTRANSPOSE_BATCHED_SMALL_FN void batched_small_step(BatchedSmallWalk& w,
+                                                      const BatchedSmallParams& p) {
+  if (++w.row == p.rows.divisor) {
+    w.row = 0;
+    if (++w.col == p.cols) {
+      w.col = 0;
+      ++w.matrix;
+    }
+  }
+}
+
+template <bool ROWS_APART, class Element>
 GPUTRANSPOSE_BATCHED_SMALL_FN Element batched_small_element(const BatchedSmallParams& p,
                                                             const BatchedSmallChunk& c,
-                                                            const char* shared, uint32_t k) {
-  const BatchedSmallSource s = batched_small_source(k, p);
+                                                            const char* shared,
+                                                            const BatchedSmallWalk& w) {
+  const uint32_t row = w.matrix * p.rows.divisor + w.row;  // of the chunk
   if constexpr (!ROWS_APART) {
-    return reinterpret_cast<const Element*>(shared + c.shift)[int64_t{s.row} * p.cols + s.col];
+    return reinterpret_cast<const Element*>(shared + c.shift)[row * p.cols + w.col];
   } else {
-    const uint32_t m = p.rows.div(s.row);
-    const uintptr_t start = reinterpret_cast<uintptr_t>(p.in) + (c.matrix + m) * p.batch_stride +
-                            int64_t{s.row - m * p.rows.divisor} * p.row_stride;
-    return reinterpret_cast<const Element*>(shared + int64_t{s.row} * p.row_pitch + start % 16)[s.col];
+    const uintptr_t start = reinterpret_cast<uintptr_t>(p.in) + (c.matrix + w.matrix) * p.batch_stride +
+                            int64_t{w.row} * p.row_stride;
+    return reinterpret_cast<const Element*>(shared + int64_t{row} * p.row_pitch + start % 16)[w.col];
   }
 }
 
@@ -163,19 +173,37 @@ GPUTRANSPOSE_BATCHED_SMALL_FN void batched_small_store(const BatchedSmallParams&
   const int64_t words = (out_shift + c.n + 15) / 16;
   for (int64_t w = thread; w < words; w += threads) {
     const int64_t lo = 16 * w - out_shift;
+    const int64_t first = (lo < 0 ? 0 : lo) / E;
+    BatchedSmallWalk walk = batched_small_walk(static_cast<uint32_t>(first), p);
     if (lo >= 0 && lo + 16 <= c.n) {
       Vec v;
       Element* e = reinterpret_cast<Element*>(&v);
-      const uint32_t first = static_cast<uint32_t>(lo / E);
+      if (!ROWS_APART && p.rows.divisor >= 16 / E) {
+        // Output rows of a word's elements or more: the word lies in two output rows at
+        // most, the first one's elements C apart from its first, the next one's C apart
+        // from its start (column col + 1, or the next matrix's first).
+        const uint32_t R = p.rows.divisor, C = p.cols;
+        const uint32_t matrix_start = walk.matrix * R * C;
+        const uint32_t first_row = matrix_start + walk.row * C + walk.col;
+        const uint32_t split = R - walk.row;  // the word's elements in the first output row
+        const uint32_t next_row = walk.col + 1 == C ? matrix_start + R * C : matrix_start + walk.col + 1;
+        const uint32_t next_from = next_row - split * C;  // mod 2^32: element q >= split
+        const Element* source = reinterpret_cast<const Element*>(shared + c.shift);
 #pragma unroll
-      for (int q = 0; q < 16 / E; ++q) {
-        e[q] = batched_small_element<ROWS_APART, Vec, Element>(p, c, shared, first + q);
+        for (uint32_t q = 0; q < 16 / E; ++q) e[q] = source[q * C + (q < split ? first_row : next_from)];
+      } else {
+#pragma unroll
+        for (int q = 0; q < 16 / E; ++q) {
+          e[q] = batched_small_element<ROWS_APART, Element>(p, c, shared, walk);
+          batched_small_step(walk, p);
+        }
       }
       *reinterpret_cast<Vec*>(dst + lo) = v;
     } else {
-      for (int64_t k = lo < 0 ? 0 : lo; k < lo + 16 && k < c.n; k += E) {
-        reinterpret_cast<Element*>(dst)[k / E] = batched_small_element<ROWS_APART, Vec, Element>(
-            p, c, shared, static_cast<uint32_t>(k / E));
+      for (int64_t k = first * E; k < lo + 16 && k < c.n; k += E) {
+        reinterpret_cast<Element*>(dst)[k / E] =
+            batched_small_element<ROWS_APART, Element>(p, c, shared, walk);
+        batched_small_step(walk, p);
       }
     }
   }
