@@ -745,6 +745,25 @@ def test_long_odd_elements_move_as_runs(shape, dtype, dims, view):
         assert_bitwise_equal(storage[:offset], poisoned_like((offset,), dtype, x.device))
 
 
+# Small matrices (up to 8 KiB) whose rows lie off 16 bytes on either side run as the
+# batched-small kernel however full the tiled kernel's tiles would be (one-unit tiles
+# included), a chunk of whole matrices a block; rows on 16 bytes on both sides keep the
+# tiled kernel's folded tiles (above).
+@pytest.mark.parametrize("shape,dtype,dims,view", [
+    ((1 + 3000 * 27 * 128,), torch.int16, (1, 2), lambda x: x[1:].view(3000, 27, 128)),
+    ((300, 449, 15), torch.bool, (1, 2), None),
+    ((500, 49, 128), torch.bool, (1, 2), None),
+    ((2000, 11, 26, 12), torch.float16, (1, 2), lambda x: x.transpose(2, 3)),
+    ((700, 56, 40), torch.uint8, (1, 2), None),
+], ids=str)
+def test_small_matrices_with_rows_off_16_bytes_take_the_batched_small_kernel(shape, dtype, dims, view):
+    x = random_tensor(shape, dtype, "cuda")
+    x = view(x) if view else x
+    how = torch_transpose.explain(x, *dims)
+    assert how["path"] == "batched_small", how
+    check(x, *dims, tiled_too=True)
+
+
 # 1- and 2-byte elements move through the unit-tiled kernel as elements of one unit (its
 # words path, k = 1) wherever asked to (one_unit_tiles: 1 in place of the tiled kernel, 2 of
 # the small-dim kernel too): narrow matrices both ways, a transposed view, sliced rows, a

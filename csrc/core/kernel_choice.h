@@ -43,7 +43,7 @@ struct ChoiceOverrides {
   int wide_realigned = -1;
   // Batches of small matrices through the batched-small kernel in place of the tiled
   // kernel's tiles (where the kernel takes them and beats the framework's copy): 0 never, 1
-  // whatever the tiles' fill, -1 the rule (tiles filled under kFallbackBelowTileUtilization).
+  // wherever it takes them, -1 the rule (tiles barely filled, or rows off 16 bytes).
   int batched_small = -1;
 };
 

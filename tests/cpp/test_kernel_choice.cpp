@@ -264,6 +264,29 @@ TEST(KernelChoice, BatchesOfSmallMatricesBackToBackTakeTheBatchedSmallKernel) {
   EXPECT_EQ(choose({{100, 4097, 9}, {}, 1}, h100()).path, TransposePath::AtenFallback);
 }
 
+// Small matrices whose rows lie off 16 bytes on either side take the batched-small kernel
+// however full the tiled kernel's tiles (its staged or word rows, and the one-unit tiles
+// after it, lose to whole matrices a block); rows on 16 bytes on both sides keep the tiled
+// kernel's folded tiles; the override takes the kernel never or wherever it can.
+TEST(KernelChoice, SmallMatricesWithRowsOffSixteenBytesTakeTheBatchedSmallKernel) {
+  const KernelChoice offset_rows = choose({{30126, 27, 128}, {}, 2, 9}, h100(), 1, 2);
+  EXPECT_EQ(offset_rows.path, TransposePath::BatchedSmall);
+  EXPECT_EQ(choose({{1821, 449, 15}, {}, 1}, h100(), 1, 2).path, TransposePath::BatchedSmall);
+  EXPECT_EQ(choose({{67008, 49, 128}, {}, 1}, h100(), 1, 2).path, TransposePath::BatchedSmall);
+  const KernelChoice folded = choose({{4096, 64, 64}, {}, 1}, h100(), 1, 2);
+  EXPECT_EQ(folded.path, TransposePath::TiledContiguous);
+  EXPECT_EQ(folded.tiling, Tiling::Folded);
+  ChoiceOverrides never, always;
+  never.batched_small = 0;
+  always.batched_small = 1;
+  const KernelChoice tiled = choose({{30126, 27, 128}, {}, 2, 9}, h100(), 1, 2, never);
+  EXPECT_EQ(tiled.path, TransposePath::TiledContiguous);
+  EXPECT_GE(tiled.tile_utilization, 0.1);  // the rule's own limit does not take it
+  EXPECT_EQ(choose({{4096, 64, 64}, {}, 1}, h100(), 1, 2, always).path, TransposePath::BatchedSmall);
+  // Matrices over 8 KiB stay with the tiles.
+  EXPECT_NE(choose({{1000, 100, 100}, {}, 1, 3}, h100(), 1, 2).path, TransposePath::BatchedSmall);
+}
+
 TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
   // 3 x 6 and 4 x 2 matrices under permuted batch dims (their results far apart): under a
   // tenth of the launched tiles filled.
