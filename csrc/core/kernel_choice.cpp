@@ -327,16 +327,6 @@ void choose_wide(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& 
   }
 }
 
-// Strided or pitch-cut 8-byte values (the input's strides no whole number of elements, or
-// no dim of elements one element apart) that the unit-tiled kernel would move as 8-byte
-// units: the framework's strided copy, which moves the values themselves, beats it (int64
-// (129, 16055, 15) sliced 1.95x a copy against 1.37x, complex64 1.3x ATen's time; H200).
-bool strided_eight_byte_units(const KernelChoice& c, const TransposePlan& plan) {
-  const bool value_strides = strided_elements(plan) || plan.stride_unit < plan.element_size;
-  return c.path == TransposePath::TiledUnits && !off_value(plan) && c.unit_size >= 8 &&
-         c.unit_size <= plan.value_size && value_strides;
-}
-
 // Wide elements (over 682 bytes) off 16 bytes move in 16-byte granules realigned in
 // registers (realigned_wide_transpose.cuh) rather than in the narrow units they share or the
 // framework's copy: a granule costs two aligned 16-byte loads (the second an L1 hit), one
@@ -842,15 +832,17 @@ void choose_pitched_rows(KernelChoice& c, const TransposePlan& plan) {
 // its strided copy is then as wide and faster (H200 sweep): wide elements off 16 bytes in
 // units of their values (float32 1020-byte elements in 4-byte units 1.58x a copy against
 // 1.38x, float64 2040 bytes 1.25x against 1.14x), strided or pitch-cut 8-byte values in
-// 8-byte units (above). Narrower values in such units, and odd element sizes, stay with the
-// kernels.
+// 8-byte units (the input's strides no whole number of elements, or no dim of elements one
+// element apart: int64 (129, 16055, 15) sliced 1.95x against 1.37x, complex64 1.3x ATen's
+// time). Narrower values in such units, and odd element sizes, stay with the kernels.
 const char* units_no_wider_than_values(const KernelChoice& c, const TransposePlan& plan) {
   if (off_value(plan) || c.unit_size > plan.value_size) return nullptr;
   if (c.path == TransposePath::WideElements && c.unit_size < 16) {
     return "wide elements off 16 bytes, moved in units no wider than their values: the "
            "framework's copy is faster";
   }
-  if (strided_eight_byte_units(c, plan)) {
+  const bool value_strides = strided_elements(plan) || plan.stride_unit < plan.element_size;
+  if (c.path == TransposePath::TiledUnits && c.unit_size >= 8 && value_strides) {
     return "strided or pitch-cut 8-byte values moved as 8-byte units: the framework's strided "
            "copy is faster";
   }

@@ -2,8 +2,8 @@
 // Development builds' overrides of the device facts and the kernel choice (Tuning,
 // kernel_choice.h), as the private ops take them: tuning = [l2_bytes, tile_group_rows,
 // interleave, fallback, small_dim, unit_tile_bytes, element_runs, one_unit_tiles, wide_16,
-// nd_tiles, wide_realigned, batched_small] (empty: none), and the memory's bandwidth. The Python side
-// (torch_transpose/_C.py) checks their ranges.
+// nd_tiles, wide_realigned, batched_small] (empty: none), and the memory's bandwidth. The
+// Python side (torch_transpose/_C.py) checks their ranges.
 
 #include "../core/kernel_choice.h"
 #include "errors.h"
