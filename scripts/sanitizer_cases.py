@@ -188,6 +188,13 @@ def permutation_cases():
     yield "nd tiles, all-3 reversal", random_bytes((3,) * 12, torch.float32), list(range(11, -1, -1))
     yield "nd tiles, 3-D reversal, a side of 3", random_bytes((3, 7544, 165), torch.uint8), [2, 1, 0]
     yield "nd tiles, 4-D move", random_bytes((5, 5, 122, 1132), torch.bfloat16), [1, 3, 2, 0]
+    # Short sides (flattened phases) and small tiles (several a block; by --nd-tiles 1 where
+    # the rule keeps ATen's copy): output rows of 7 bytes, input rows of 2 values, a
+    # transposed view's 16 x 24-byte tiles, 14 x 14 2-byte ones.
+    yield "nd tiles, output rows of 7 bytes", random_bytes((7, 63, 13, 550, 5, 9), torch.uint8), [2, 1, 3, 5, 4, 0]
+    yield "nd tiles, input rows of 2 values", random_bytes((65, 7291, 3, 2), torch.bfloat16), [1, 0, 3, 2]
+    yield "nd tiles, 16 x 24-byte tiles", random_bytes((31, 58, 9, 24, 16), torch.uint8).transpose(3, 4), [0, 2, 1, 3, 4]
+    yield "nd tiles, 14 x 14 tiles", random_bytes((6, 32, 32, 14, 14), torch.float16).transpose(3, 4), [0, 2, 1, 3, 4]
     yield "nd tiles, 16-byte elements", random_bytes((2,) * 18, torch.complex128), list(range(17, -1, -1))
 
 
@@ -203,6 +210,8 @@ def main():
                         help="tiles the tensor barely fills: 0 the tiled kernel, 1 ATen (-1: the rule's)")
     parser.add_argument("--wide-realigned", type=int, choices=[-1, 0, 1], default=-1,
                         help="realigned 16-byte granules: 1 wherever they apply, 0 never (-1: the rule's)")
+    parser.add_argument("--nd-tiles", type=int, choices=[-1, 0, 1], default=-1,
+                        help="tiles over several dims: 1 wherever planned, 0 never (-1: the rule's)")
     args = parser.parse_args()
     tuning = dict(tile_group_rows=args.tile_group_rows, l2_bytes=args.l2_bytes,
                   memory_bytes_per_s=args.memory_bytes_per_s)
@@ -210,7 +219,9 @@ def main():
         tuning["fallback"] = args.fallback
     if args.wide_realigned >= 0:
         tuning["wide_realigned"] = args.wide_realigned
-    tuned = any(tuning.values()) or "fallback" in tuning or "wide_realigned" in tuning
+    if args.nd_tiles >= 0:
+        tuning["nd_tiles"] = args.nd_tiles
+    tuned = any(tuning.values()) or any(k in tuning for k in ("fallback", "wide_realigned", "nd_tiles"))
     if tuned and not torch_transpose._C.development_build():
         sys.exit("tuning needs a development build (GPUTRANSPOSE_DEVELOPMENT=1)")
     seen, bad = 0, []

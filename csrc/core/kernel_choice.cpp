@@ -1,4 +1,5 @@
 #include "kernel_choice.h"
+#include "nd_tiles.h"
 
 #include <algorithm>
 #include <limits>
@@ -901,9 +902,13 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
   t.nd_in_dims = nd.in_side.dims;
   t.nd_out_dims = nd.out_side.dims;
   t.nd_batch_dims = nd.batch_dims;
-  t.blocks = nd.tiles;
+  const NdGroupLayout group = nd_group_layout(nd, nd.tiles_per_block);
+  t.nd_tiles_per_block = group.tiles_per_block;
+  t.nd_load_flat = group.load_flat;
+  t.nd_store_flat = group.store_flat;
+  t.blocks = (nd.tiles + group.tiles_per_block - 1) / group.tiles_per_block;
   t.threads = kNdTileThreadsPerBlock;
-  t.shared_bytes = static_cast<int>(nd.shared_bytes);
+  t.shared_bytes = static_cast<int>(group.shared_bytes);
   t.tile_utilization = static_cast<double>(nd.bytes / e) /
                        (static_cast<double>(nd.tiles) * nd.in_side.extent * nd.out_side.extent);
   c = t;
@@ -1052,7 +1057,14 @@ std::string kernel_name(const KernelChoice& c) {
       return "nd_tiles<e=" + std::to_string(c.element_size) + ", tile=" +
              std::to_string(c.tile_cols) + "x" + std::to_string(c.tile_rows) +
              ", in_dims=" + std::to_string(c.nd_in_dims) + ", out_dims=" +
-             std::to_string(c.nd_out_dims) + ", batch_dims=" + std::to_string(c.nd_batch_dims) + ">";
+             std::to_string(c.nd_out_dims) + ", batch_dims=" + std::to_string(c.nd_batch_dims) +
+             (c.nd_tiles_per_block > 1 ? ", tiles_per_block=" + std::to_string(c.nd_tiles_per_block)
+                                       : std::string()) +
+             (c.nd_load_flat && c.nd_store_flat ? ", flat=both"
+              : c.nd_load_flat                  ? ", flat=load"
+              : c.nd_store_flat                 ? ", flat=store"
+                                                : "") +
+             ">";
     case TransposePath::Memcpy:
       return c.pitched_rows ? "memcpy2d" : "memcpy";
     case TransposePath::Empty:

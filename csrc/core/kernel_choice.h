@@ -115,6 +115,11 @@ struct KernelChoice {
   int nd_in_dims = 0;
   int nd_out_dims = 0;
   int nd_batch_dims = 0;
+  // NdTiles: tiles a block (plan.nd.tiles_per_block, or fewer), and the phases that run
+  // flattened at that many (nd_group_layout).
+  int64_t nd_tiles_per_block = 1;
+  bool nd_load_flat = false;
+  bool nd_store_flat = false;
   // Memcpy: the plan's rows lie a pitch apart (one cudaMemcpy2DAsync, rows too wide for
   // the batched-small kernel).
   bool pitched_rows = false;

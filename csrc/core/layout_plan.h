@@ -91,6 +91,9 @@ struct NdTilePlan {
   int64_t batch_count = 1;
   int64_t tiles = 0;  // in_side.chunks x out_side.chunks x batch_count
   int64_t pitch = 0;  // elements between a shared tile's rows (one an output-side index)
+  // Tiles a block moves (nd_group_layout: small tiles in groups, so that a block moves
+  // about 4 KiB), and its shared memory at that many.
+  int64_t tiles_per_block = 1;
   int64_t shared_bytes = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "nd_tiles.h"
 
+#include <algorithm>
+
 namespace gputranspose {
 
 namespace {
@@ -119,9 +121,40 @@ NdTilePlan plan_nd_tiles(const StridedLayout& x, const int64_t* order, int64_t o
   p.tiles = in_side.chunks * out_side.chunks * p.batch_count;
   if (p.tiles >= (int64_t{1} << 31)) return not_applied("2^31 tiles or more");
   p.pitch = conflict_free_pitch(in_side.extent, e);
-  p.shared_bytes = out_side.extent * p.pitch * e;
+  // Small tiles in groups of about 4 KiB, as many as 32 KiB of shared memory hold.
+  const int64_t tile_bytes = in_side.extent * out_side.extent * e;
+  p.tiles_per_block = std::min((kNdGroupBytes + tile_bytes - 1) / tile_bytes, kMaxNdTilesPerBlock);
+  while (p.tiles_per_block > 1 &&
+         nd_group_layout(p, p.tiles_per_block).shared_bytes > kNdGroupSharedBytes) {
+    --p.tiles_per_block;
+  }
+  p.shared_bytes = nd_group_layout(p, p.tiles_per_block).shared_bytes;
   p.applies = true;
   return p;
+}
+
+NdGroupLayout nd_group_layout(const NdTilePlan& plan, int64_t tiles_per_block) {
+  NdGroupLayout l;
+  l.tiles_per_block = tiles_per_block;
+  l.load_flat = tiles_per_block > 1 || plan.in_side.extent < kNdFlatBelow;
+  l.store_flat = tiles_per_block > 1 || plan.out_side.extent < kNdFlatBelow;
+  l.tile_elements = plan.out_side.extent * plan.pitch;
+  int64_t at = tiles_per_block * l.tile_elements * plan.element_size;
+  if (l.load_flat || l.store_flat) {
+    at = (at + kNdSharedRecordBytes - 1) / kNdSharedRecordBytes * kNdSharedRecordBytes;
+    l.load_spans_at = at;
+    at += 2 * tiles_per_block * kNdSharedRecordBytes;
+    if (l.load_flat) {
+      l.load_ranks_at = at;
+      at += plan.out_side.extent * kNdSharedRecordBytes;
+    }
+    if (l.store_flat) {
+      l.store_ranks_at = at;
+      at += plan.in_side.extent * kNdSharedRecordBytes;
+    }
+  }
+  l.shared_bytes = at;
+  return l;
 }
 
 }  // namespace gputranspose

@@ -1,6 +1,7 @@
 // The tiles over several dims on each side (core/nd_tiles.h) and their kernel
-// (cuda/nd_tile_transpose.cuh) run on the host: every block's tile, its load phase by all
-// 256 threads, then its store phase. Over random permutations of ranks 2-16 (reversals of
+// (cuda/nd_tile_transpose.cuh) run on the host as the kernel does: every block's setup (its
+// group of tiles), its load phase by all 256 threads, then its store phase, 2-D or flattened
+// (short sides, groups of small tiles). Over random permutations of ranks 2-16 (reversals of
 // all-2 and all-3 dims, 3-D reversals with a short side, any permutation of short dims),
 // elements of 1-16 bytes (kept trailing dims among them), contiguous inputs, permuted views,
 // row slices and storage offsets, the result equals x.permute(order).contiguous() byte for
@@ -17,7 +18,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
+#include <new>
 #include <numeric>
 #include <random>
 #include <string>
@@ -26,48 +29,89 @@
 namespace gputranspose {
 namespace {
 
+// A block's shared memory, its exact size (so that AddressSanitizer sees a byte past it),
+// 16-byte aligned as the kernel's.
+struct SharedMemory {
+  explicit SharedMemory(int64_t bytes)
+      : bytes(bytes), data(static_cast<char*>(::operator new(bytes, std::align_val_t{16}))) {}
+  ~SharedMemory() { ::operator delete(data, std::align_val_t{16}); }
+  SharedMemory(const SharedMemory&) = delete;
+  SharedMemory& operator=(const SharedMemory&) = delete;
+  int64_t bytes;
+  char* data;
+};
+
+// As nd_tile_transpose_kernel, block by block: a tile a block through the 2-D phases where
+// neither runs flattened, else the group's setup, every thread's loads, every thread's stores.
 template <typename T>
-void run_tiles(const NdTilePlan& plan, const char* in, char* out) {
-  const cuda::NdTileParams p = cuda::nd_tile_params(plan, in, out);
-  std::vector<T> tile(plan.shared_bytes / sizeof(T));
-  for (int64_t block = 0; block < plan.tiles; ++block) {
-    std::memset(tile.data(), 0x5A, tile.size() * sizeof(T));
-    const cuda::NdTile t = cuda::nd_tile(p, static_cast<uint32_t>(block));
-    ASSERT_GE(t.in_here, 1);
-    ASSERT_GE(t.out_here, 1);
+void run_tiles(const NdTilePlan& plan, int64_t tiles_per_block, const char* in, char* out) {
+  const cuda::NdTileParams p = cuda::nd_tile_params(plan, tiles_per_block, in, out);
+  const NdGroupLayout layout = nd_group_layout(plan, tiles_per_block);
+  SharedMemory shared(layout.shared_bytes);
+  T* tile = reinterpret_cast<T*>(shared.data);
+  const int64_t blocks = (plan.tiles + tiles_per_block - 1) / tiles_per_block;
+  for (int64_t block = 0; block < blocks; ++block) {
+    std::memset(shared.data, 0x5A, shared.bytes);
+    if (!p.load_flat && !p.store_flat) {
+      const cuda::NdTile t = cuda::nd_tile(p, static_cast<uint32_t>(block));
+      ASSERT_GE(t.in_here, 1);
+      ASSERT_GE(t.out_here, 1);
+      for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
+        cuda::nd_tile_load<T>(p, t, tile, thread / 32, thread % 32);
+      }
+      for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
+        cuda::nd_tile_store<T>(p, t, tile, thread / 32, thread % 32);
+      }
+      continue;
+    }
+    const cuda::NdGroup s = cuda::nd_group(p, shared.data, static_cast<uint32_t>(block));
+    ASSERT_GE(s.count, 1u);
+    ASSERT_LE(s.count, static_cast<uint32_t>(tiles_per_block));
     for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
-      cuda::nd_tile_load<T>(p, t, tile.data(), thread / 32, thread % 32);
+      cuda::nd_group_setup(p, s, thread);
+    }
+    for (uint32_t g = 0; g < s.count; ++g) {
+      ASSERT_GE(s.load_spans[g].in_here, 1);
+      ASSERT_GE(s.load_spans[g].out_here, 1);
     }
     for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
-      cuda::nd_tile_store<T>(p, t, tile.data(), thread / 32, thread % 32);
+      cuda::nd_group_load<T>(p, s, thread);
+    }
+    for (int thread = 0; thread < cuda::kNdTileThreads; ++thread) {
+      cuda::nd_group_store<T>(p, s, thread);
     }
   }
 }
 
-void run_plan(const NdTilePlan& plan, const char* in, char* out) {
+void run_plan(const NdTilePlan& plan, int64_t tiles_per_block, const char* in, char* out) {
   switch (plan.element_size) {
     case 1:
-      return run_tiles<uint8_t>(plan, in, out);
+      return run_tiles<uint8_t>(plan, tiles_per_block, in, out);
     case 2:
-      return run_tiles<uint16_t>(plan, in, out);
+      return run_tiles<uint16_t>(plan, tiles_per_block, in, out);
     case 4:
-      return run_tiles<uint32_t>(plan, in, out);
+      return run_tiles<uint32_t>(plan, tiles_per_block, in, out);
     case 8:
-      return run_tiles<uint2>(plan, in, out);
+      return run_tiles<uint2>(plan, tiles_per_block, in, out);
     case 16:
-      return run_tiles<uint4>(plan, in, out);
+      return run_tiles<uint4>(plan, tiles_per_block, in, out);
   }
   FAIL() << "element of " << plan.element_size << " bytes";
 }
 
 struct Counts {
   int cases = 0, several_in = 0, several_out = 0, chunked = 0, batched = 0;
+  // The kernel's modes: both phases 2-D; only the load or only the store flattened (a
+  // tile a block); both flattened, a tile a block or a group; flattened partial tiles.
+  int two_d = 0, flat_load = 0, flat_store = 0, flat_both = 0, grouped = 0, flat_partial = 0;
 };
 
-// Plans and runs x.permute(order) where the tiles apply; checks the bytes.
+// Plans and runs x.permute(order) where the tiles apply, at the plan's tiles a block (or
+// `tiles_per_block` where it is lower); checks the bytes.
 void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
            const std::vector<int64_t>& strides, int64_t itemsize, int64_t offset,
-           const std::vector<int64_t>& order, Counts& counts, const std::string& what) {
+           const std::vector<int64_t>& order, Counts& counts, const std::string& what,
+           int64_t tiles_per_block = kMaxNdTilesPerBlock) {
   int64_t extent = offset + 1, count = 1;
   for (size_t d = 0; d < sizes.size(); ++d) {
     extent += (sizes[d] - 1) * strides[d];
@@ -75,7 +119,11 @@ void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
   }
   const int64_t out_bytes = count * itemsize;
   const HostBuffers memory(rng, extent * itemsize, offset * itemsize, out_bytes, 0);
-  const char* in = memory.in;
+  // The input in a heap block of its exact size, so that AddressSanitizer sees a read past it
+  // (a partial tile's indices beyond the tensor).
+  const std::vector<char> input(memory.in - offset * itemsize,
+                                memory.in + (extent - offset) * itemsize);
+  const char* in = input.data() + offset * itemsize;
   char* out = memory.out;
   StridedLayout x{static_cast<int64_t>(sizes.size()), sizes.data(), strides.data(), itemsize,
                   reinterpret_cast<uintptr_t>(in)};
@@ -84,17 +132,33 @@ void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
   ASSERT_LE(plan.shared_bytes, 48 * 1024) << what;
   ASSERT_LE(plan.in_side.extent, kMaxNdSide) << what;
   ASSERT_LE(plan.out_side.extent, kMaxNdSide) << what;
-  run_plan(plan, in, out);
+  ASSERT_GE(plan.tiles_per_block, 1) << what;
+  ASSERT_LE(plan.tiles_per_block, kMaxNdTilesPerBlock) << what;
+  const int64_t group = std::min(tiles_per_block, plan.tiles_per_block);
+  const NdGroupLayout layout = nd_group_layout(plan, group);
+  ASSERT_LE(layout.shared_bytes, 48 * 1024) << what;
+  run_plan(plan, group, in, out);
   const std::vector<char> want = permute_reference(in, sizes, strides, itemsize, order);
   EXPECT_EQ(std::memcmp(out, want.data(), out_bytes), 0)
       << what << ": element " << plan.element_size << ", sides " << plan.in_side.extent << " x "
-      << plan.out_side.extent << ", batch dims " << plan.batch_dims;
+      << plan.out_side.extent << ", batch dims " << plan.batch_dims << ", tiles a block "
+      << group << ", flat load " << layout.load_flat << ", flat store " << layout.store_flat;
   EXPECT_TRUE(memory.nothing_written_outside()) << what << ": wrote outside the output";
   ++counts.cases;
   counts.several_in += plan.in_side.dims > 1;
   counts.several_out += plan.out_side.dims > 1;
   counts.chunked += plan.in_side.chunked || plan.out_side.chunked;
   counts.batched += plan.batch_dims > 0;
+  counts.two_d += !layout.load_flat && !layout.store_flat;
+  counts.flat_load += layout.load_flat && !layout.store_flat;
+  counts.flat_store += !layout.load_flat && layout.store_flat;
+  counts.flat_both += layout.load_flat && layout.store_flat && group == 1;
+  counts.grouped += group > 1;
+  auto partial = [](const NdTileSide& side) {
+    return side.chunked && side.sizes[side.dims - 1] % side.chunk != 0;
+  };
+  counts.flat_partial += (layout.load_flat || layout.store_flat) &&
+                         (partial(plan.in_side) || partial(plan.out_side));
 }
 
 TEST(NdTileKernel, MovesEveryPermutationExactly) {
@@ -155,6 +219,97 @@ TEST(NdTileKernel, MovesEveryPermutationExactly) {
   EXPECT_GE(counts.several_out, 80);
   EXPECT_GE(counts.chunked, 80);
   EXPECT_GE(counts.batched, 150);
+}
+
+// Short sides and small tiles: a phase along a side under 32 elements runs flattened, and
+// a block moves a group of tiles under 4 KiB, both phases flattened. The cases named are
+// permutations that the tiled kernels leave to ATen's copy (short output rows among batch
+// dims, short input rows, transposed views of 16 x 24 bytes); the random ones permute a few
+// short dims and one or two long ones (chunked sides, partial tiles), as contiguous inputs,
+// permuted views, row slices and storage offsets, elements of 1-16 bytes; some run at fewer
+// tiles a block than the plan's, as a kernel choice may lower them.
+TEST(NdTileKernel, FlattenedPhasesAndGroupsOfTilesMoveEveryPermutationExactly) {
+  std::mt19937_64 rng(20261207);
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  auto contiguous = [](const std::vector<int64_t>& sizes) {
+    std::vector<int64_t> strides(sizes.size(), 1);
+    for (size_t d = sizes.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * sizes[d + 1];
+    return strides;
+  };
+  Counts counts;
+  struct Named {
+    std::vector<int64_t> sizes, strides, order;
+    int64_t itemsize, offset;
+  };
+  // Their long dims shortened for the host (sides and chunks as at full size).
+  const std::vector<Named> named = {
+      {{7, 6, 13, 55, 5, 9}, {}, {2, 1, 3, 5, 4, 0}, 1, 3},  // (7, 63, 13, 550, 5, 9): rows of 7
+      {{4, 301, 3, 23, 3}, {}, {3, 1, 0, 4, 2}, 2, 0},       // (4, 18861, 3, 23, 3)
+      {{65, 729, 3, 2}, {}, {1, 0, 3, 2}, 2, 0},             // bf16 (65, 72916, 3, 2)
+      {{3, 3, 4, 33, 23, 2}, {}, {2, 5, 0, 3, 1, 4}, 8, 0},  // int64 (3, 3, 4, 3359, 239, 2)
+      // Transposed views: tiles of 16 x 24 bytes, 14 x 14 halves.
+      {{5, 7, 9, 16, 24}, {7 * 3456, 3456, 384, 1, 16}, {0, 2, 1, 3, 4}, 1, 0},  // (319, 580, ...)
+      {{3, 32, 32, 14, 14}, {200704, 6272, 196, 1, 14}, {0, 2, 1, 3, 4}, 2, 0},    // (64, ...)
+  };
+  for (size_t i = 0; i < named.size(); ++i) {
+    const Named& c = named[i];
+    const std::vector<int64_t> strides = c.strides.empty() ? contiguous(c.sizes) : c.strides;
+    for (int64_t itemsize : {c.itemsize, int64_t{16} / c.itemsize}) {
+      check(rng, c.sizes, strides, itemsize, c.offset, c.order, counts,
+            "named case " + std::to_string(i) + ", " + std::to_string(itemsize) + "-byte values");
+    }
+  }
+  EXPECT_EQ(counts.cases, 2 * static_cast<int>(named.size())) << "every named case planned";
+  for (int trial = 0; trial < 800; ++trial) {
+    const int rank = static_cast<int>(pick(2, 6));
+    std::vector<int64_t> sizes;
+    for (int i = 0; i < rank; ++i) sizes.push_back(pick(2, 9));
+    // One or two long dims (sides chunked, tiles partial).
+    for (int long_dims = static_cast<int>(pick(1, 2)); long_dims > 0; --long_dims) {
+      sizes[pick(0, rank - 1)] = pick(10, 300);
+    }
+    std::vector<int64_t> order(rank);
+    std::iota(order.begin(), order.end(), 0);
+    std::shuffle(order.begin(), order.end(), rng);
+    const int64_t itemsize = int64_t{1} << pick(0, 4);
+    if (pick(0, 3) == 0 && itemsize <= 4) {  // a trailing dim kept last joins the element
+      sizes.push_back(int64_t{16} / itemsize >> pick(0, 2));
+      order.push_back(rank);
+    }
+    const int full = static_cast<int>(sizes.size());
+    int64_t numel = 1;
+    for (int64_t size : sizes) numel *= size;
+    if (numel > (int64_t{1} << 20)) continue;
+    std::vector<int64_t> memory_order(full);
+    std::iota(memory_order.begin(), memory_order.end(), 0);
+    if (pick(0, 2) == 0) std::shuffle(memory_order.begin(), memory_order.end(), rng);
+    const int64_t pad = pick(0, 3) == 0 ? pick(1, 3) : 0;
+    std::vector<int64_t> strides(full);
+    int64_t stride = 1;
+    for (int i = full - 1; i >= 0; --i) {
+      const int d = static_cast<int>(memory_order[i]);
+      strides[d] = stride;
+      stride *= sizes[d] + (i == full - 1 ? pad : 0);
+    }
+    const int64_t offset = pick(0, 2) == 0 ? pick(1, 5) : 0;
+    // A third at a tile a block (short sides' phases flattened alone), a sixth at a few.
+    const int64_t lowered = pick(0, 5);
+    const int64_t tiles_per_block =
+        lowered < 2 ? 1 : lowered == 2 ? pick(2, 8) : kMaxNdTilesPerBlock;
+    check(rng, sizes, strides, itemsize, offset, order, counts,
+          "trial " + std::to_string(trial), tiles_per_block);
+  }
+  std::printf("nd tiles: %d cases: 2-D %d, flat load %d, flat store %d, flat both (a tile a "
+              "block) %d, grouped %d, flattened partial tiles %d\n",
+              counts.cases, counts.two_d, counts.flat_load, counts.flat_store, counts.flat_both,
+              counts.grouped, counts.flat_partial);
+  EXPECT_GE(counts.flat_load, 20);
+  EXPECT_GE(counts.flat_store, 20);
+  EXPECT_GE(counts.flat_both, 20);
+  EXPECT_GE(counts.grouped, 50);
+  EXPECT_GE(counts.flat_partial, 50);
 }
 
 // The planner declines what its kernel cannot move: an output off the element (an out=
@@ -241,6 +396,28 @@ TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDim
   EXPECT_EQ(choose_permute({3, 38864, 1651}, {2, 1, 0}, 1, {}, aten).path,
             TransposePath::AtenFallback);
   EXPECT_EQ(choose_permute({256, 256, 256}, {2, 1, 0}, 4).path, TransposePath::TiledRowStrided);
+}
+
+// The name says which phases run flattened (a side under 32 elements) and how many tiles a
+// block moves (tiles under 4 KiB); blocks and shared memory follow the group.
+TEST(KernelChoice, NdTilesNameFlattenedPhasesAndGroupsOfTiles) {
+  ChoiceOverrides forced;
+  forced.nd_tiles = 1;
+  // Output rows of 7 bytes: 630-byte tiles, 7 a block, both phases flattened.
+  const KernelChoice rows7 =
+      choose_permute({7, 63, 13, 550, 5, 9}, {2, 1, 3, 5, 4, 0}, 1, {}, forced);
+  EXPECT_EQ(kernel_name(rows7),
+            "nd_tiles<e=1, tile=90x7, in_dims=3, out_dims=1, batch_dims=2, tiles_per_block=7, "
+            "flat=both>");
+  EXPECT_EQ(rows7.blocks, (225225 + 6) / 7);
+  // 7 tiles of 7 rows of 92 bytes (to 16 bytes), a load and a store span each, both sides' ranks.
+  EXPECT_EQ(rows7.shared_bytes, 4512 + 2 * 7 * 16 + (7 + 90) * 16);
+  // Input rows of 16 halves into 128: a 4 KiB tile a block, its loads flattened.
+  EXPECT_EQ(kernel_name(choose_permute({500, 16}, {1, 0}, 2, {}, forced)),
+            "nd_tiles<e=2, tile=16x128, in_dims=1, out_dims=1, batch_dims=0, flat=load>");
+  // 16-byte elements of a 3-D reversal with a side of 3: output rows of 30, stores flattened.
+  EXPECT_EQ(kernel_name(choose_permute({3, 38864, 1651}, {2, 1, 0}, 16)),
+            "nd_tiles<e=16, tile=32x30, in_dims=1, out_dims=2, batch_dims=0, flat=store>");
 }
 
 }  // namespace

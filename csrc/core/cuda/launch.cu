@@ -21,8 +21,8 @@ cudaError_t launch_batched_small(const TransposePlan& plan, const KernelChoice& 
                                  const void* in, void* out, cudaStream_t stream);
 cudaError_t launch_element_runs(const TransposePlan& plan, const KernelChoice& choice,
                                 const void* in, void* out, cudaStream_t stream);
-cudaError_t launch_nd_tiles(const NdTilePlan& plan, const void* in, void* out,
-                            cudaStream_t stream);
+cudaError_t launch_nd_tiles(const NdTilePlan& plan, const KernelChoice& choice, const void* in,
+                            void* out, cudaStream_t stream);
 template <int E>
 cudaError_t launch_small_dim(const TransposePlan& plan, const KernelChoice& choice,
                              const void* in, void* out, cudaStream_t stream);
@@ -111,7 +111,7 @@ cudaError_t launch_transpose(const TransposePlan& plan, const KernelChoice& choi
     case TransposePath::ElementRuns:
       return cuda::launch_element_runs(plan, choice, in, out, stream);
     case TransposePath::NdTiles:
-      return cuda::launch_nd_tiles(plan.nd, in, out, stream);
+      return cuda::launch_nd_tiles(plan.nd, choice, in, out, stream);
     case TransposePath::SmallDim:
       switch (choice.element_size) {
         case 1:
