@@ -376,6 +376,29 @@ def test_cuda_nd_tiles(shape, dims, widest, run, dtype):
         check_cuda(random_tensor(shape[:-1] + (shape[-1] + 2,), dtype, "cuda")[..., 1:-1], dims)
 
 
+# Short sides and small tiles take nd tiles (flattened phases, several tiles a block) where
+# ATen's gathers miss the L2: output neighbours a sector or more apart in the input, input
+# neighbours a twelfth of the L2 (4.2 MB on an H100) or more apart in the output; 1- and
+# 2-byte output runs under 8 elements keep ATen's copy.
+@pytest.mark.cuda
+@pytest.mark.parametrize("shape,dims,dtype,taken", [
+    ((2, 600000, 2), (2, 1, 0), torch.float32, True),
+    ((3, 500000, 3), (2, 1, 0), torch.float32, True),
+    ((2, 3, 40000, 23), (3, 2, 1, 0), torch.float32, False),  # input neighbours 0.9 MB apart
+    ((2, 1100000, 2), (2, 1, 0), torch.float16, False),  # output runs of 2 values
+], ids=["float32-2", "float32-3", "near", "float16-runs"])
+def test_cuda_short_sides_take_nd_tiles_where_gathers_miss_the_l2(shape, dims, dtype, taken):
+    if torch.cuda.get_device_properties(0).L2_cache_size != 50 * 2**20:
+        pytest.skip("the cases' distances are set for a 50 MiB L2")
+    x = random_tensor(shape, dtype, "cuda")
+    how = torch_transpose.explain_permute(x, dims)
+    if taken:
+        assert how["path"] == "nd_tiles" and "flat=both" in how["kernel"], how
+    else:
+        assert how["path"] == "aten_fallback", how
+    check_cuda(x, dims)
+
+
 # Forced (nd_tiles=1, a development build), tiles over several dims take permutes the tiled
 # and small-dim kernels run by the rule where the plan carries them (a side of 32 or less
 # among batch dims), every element size: ATen's bytes.

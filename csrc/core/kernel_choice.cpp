@@ -878,9 +878,31 @@ namespace {
 //   1.08x; float32 (3, 3, 2, 3, 271743) to [0, 4, 3, 2, 1]: 64 x 18, 1.78x against 1.41x);
 // - fewer tiles than SMs: idle SMs (complex64 (16, 926, 8, 3) viewed, 86 tiles of 32 KiB:
 //   1.64x against 0.97x).
+// Shorter sides and smaller tiles (flattened phases, several tiles a block) take it where
+// the framework's gathers miss the L2: consecutive output elements a sector or more apart in
+// the input, and consecutive input elements a twelfth of the L2 or more apart in the output
+// (the framework's copy then reads a sector an element from memory), but for 1- and 2-byte
+// output runs under 8 elements, whose flattened stores are slower still. A/B of them forced
+// (permute sweep's distribution, seeds 101-103, H100, evidence aef0264): the 19 large cases
+// this takes run at 0.54x the framework's time (geomean), none slower (float16 (988, 4102, 5)
+// sliced 12.6x -> 3.7x a copy, float32 (2, 3, 355957, 23) 8.6x -> 1.85x); the ones it leaves
+// to the framework lose there (int8 (4, 1107353, 4) to [2, 1, 0]: 2.75x -> 4.30x).
 constexpr int64_t kMinNdSideBytes = 16;
 constexpr int64_t kMinNdTileBytes = 2048;
 constexpr int64_t kMinNdWideValueOutputBytes = 128;
+constexpr int64_t kSectorBytes = 32;
+constexpr int64_t kL2PartsForNdGathers = 12;
+constexpr int64_t kMinNdFlatByteRun = 8;
+
+// Whether the framework's copy of the nd plan's permutation reads a sector an element from
+// memory: output neighbours a sector apart in the input, input neighbours far enough apart
+// in the output that their sector has left the L2 when the copy comes back for it.
+bool framework_gathers_miss_l2(const NdTilePlan& nd, const DeviceFacts& facts) {
+  const int64_t e = nd.element_size;
+  return nd.out_side.in_strides[0] * e >= kSectorBytes &&
+         nd.in_side.out_strides[0] * e >= facts.l2_bytes / kL2PartsForNdGathers &&
+         !(e <= 2 && nd.out_side.extent < kMinNdFlatByteRun);
+}
 
 bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFacts& facts,
                      bool by_rule) {
@@ -889,9 +911,12 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
   const int64_t e = nd.element_size;
   const int64_t in_bytes = nd.in_side.extent * e;
   const int64_t out_bytes = nd.out_side.extent * e;
-  if (by_rule && (in_bytes < kMinNdSideBytes || out_bytes < kMinNdSideBytes ||
-      in_bytes * nd.out_side.extent < kMinNdTileBytes || nd.tiles < facts.sm_count ||
-      (nd.value_size >= 4 && out_bytes < kMinNdWideValueOutputBytes))) {
+  const int64_t blocks = (nd.tiles + nd.tiles_per_block - 1) / nd.tiles_per_block;
+  const bool whole_tiles = in_bytes >= kMinNdSideBytes && out_bytes >= kMinNdSideBytes &&
+                           in_bytes * nd.out_side.extent >= kMinNdTileBytes &&
+                           !(nd.value_size >= 4 && out_bytes < kMinNdWideValueOutputBytes);
+  if (by_rule && (blocks < facts.sm_count ||
+                  !(whole_tiles || framework_gathers_miss_l2(nd, facts)))) {
     return false;
   }
   KernelChoice t;

@@ -351,6 +351,30 @@ KernelChoice choose_permute(std::vector<int64_t> sizes, std::vector<int64_t> ord
   return choose_kernel(plan_permute(x, order.data()), h100(), overrides);
 }
 
+// Short sides and small tiles take nd tiles where ATen's gathers miss the L2 (output
+// neighbours a sector apart in the input, input neighbours a twelfth of the L2 apart in the
+// output), but for 1- and 2-byte output runs under 8 elements.
+TEST(KernelChoice, ShortSidesTakeNdTilesWhereTheFrameworksGathersMissTheL2) {
+  // float32 (2, 3, 355957, 23) reversed: tiles 46 x 6 (1104 bytes), input neighbours 8.5 MB
+  // apart in the output.
+  const KernelChoice far = choose_permute({2, 3, 355957, 23}, {3, 2, 1, 0}, 4);
+  EXPECT_EQ(kernel_name(far),
+            "nd_tiles<e=4, tile=46x6, in_dims=2, out_dims=2, batch_dims=0, tiles_per_block=4, "
+            "flat=both>");
+  // float16 (988, 4102, 5) reversed: input rows of 5 values, output rows of 128.
+  EXPECT_EQ(choose_permute({988, 4102, 5}, {2, 1, 0}, 2).path, TransposePath::NdTiles);
+  // Output runs of 4 bytes: int8 (4, 1107353, 4) reversed stays with ATen's copy.
+  EXPECT_EQ(choose_permute({4, 1107353, 4}, {2, 1, 0}, 1).path, TransposePath::AtenFallback);
+  // Input neighbours 36 bytes apart in the output: ATen's copy finds their sectors in the L2
+  // (float32 (56, 3, 3, 919, 136, 1) to [5, 3, 0, 4, 2, 1]: 1.35x a copy, forced tiles 2.33x).
+  EXPECT_EQ(choose_permute({56, 3, 3, 919, 136, 1}, {5, 3, 0, 4, 2, 1}, 4).path,
+            TransposePath::AtenFallback);
+  ChoiceOverrides forced;
+  forced.nd_tiles = 1;
+  EXPECT_EQ(choose_permute({56, 3, 3, 919, 136, 1}, {5, 3, 0, 4, 2, 1}, 4, {}, forced).path,
+            TransposePath::NdTiles);
+}
+
 TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDims) {
   // An all-2 reversal past the plan's 9 batch dims: 7 dims a side of 128 bytes, 10 batch dims.
   std::vector<int64_t> reversal(24);
