@@ -121,9 +121,12 @@ NdTilePlan plan_nd_tiles(const StridedLayout& x, const int64_t* order, int64_t o
   p.tiles = in_side.chunks * out_side.chunks * p.batch_count;
   if (p.tiles >= (int64_t{1} << 31)) return not_applied("2^31 tiles or more");
   p.pitch = conflict_free_pitch(in_side.extent, e);
-  // Small tiles in groups of about 4 KiB, as many as 32 KiB of shared memory hold.
+  // Tiles under 2 KiB in groups of about 4 KiB, as many as 32 KiB of shared memory hold.
   const int64_t tile_bytes = in_side.extent * out_side.extent * e;
-  p.tiles_per_block = std::min((kNdGroupBytes + tile_bytes - 1) / tile_bytes, kMaxNdTilesPerBlock);
+  p.tiles_per_block = tile_bytes >= kNdGroupedTileBytes
+                          ? 1
+                          : std::min((kNdGroupBytes + tile_bytes - 1) / tile_bytes,
+                                     kMaxNdTilesPerBlock);
   while (p.tiles_per_block > 1 &&
          nd_group_layout(p, p.tiles_per_block).shared_bytes > kNdGroupSharedBytes) {
     --p.tiles_per_block;

@@ -18,11 +18,15 @@ namespace gputranspose {
 // The tiles of x.permute(order).contiguous() into an output at `out_alignment`.
 NdTilePlan plan_nd_tiles(const StridedLayout& x, const int64_t* order, int64_t out_alignment = 256);
 
-// A phase whose contiguous side is under a warp's 32 elements runs flattened: the block's
-// threads walk the tile's (index, element) pairs, so that every lane works; a block of
-// several tiles runs both phases flattened, over its tiles too.
-constexpr int64_t kNdFlatBelow = 32;
-constexpr int64_t kNdGroupBytes = 4096;       // a block's tiles move at least this
+// A phase whose contiguous side is under half a warp's 32 elements runs flattened: the
+// block's threads walk the tile's (index, element) pairs, so that every lane works (a
+// flattened element costs two shared reads beside its move: sides of 16 or more keep a warp
+// a row). Tiles under 2 KiB go several a block, both phases flattened over its tiles too.
+// Tiles the rule took before either (both sides of 16 bytes or more, 2 KiB or more) keep
+// the 2-D phases where their sides hold 16 elements or more.
+constexpr int64_t kNdFlatBelow = 16;
+constexpr int64_t kNdGroupedTileBytes = 2048;  // smaller tiles go in groups
+constexpr int64_t kNdGroupBytes = 4096;        // a group's tiles move at least this
 constexpr int64_t kMaxNdTilesPerBlock = 64;
 constexpr int64_t kNdGroupSharedBytes = 32 * 1024;  // a group's shared memory, at most
 constexpr int64_t kNdSharedRecordBytes = 16;  // a tile's span, a side index's rank

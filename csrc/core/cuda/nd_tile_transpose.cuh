@@ -6,7 +6,7 @@
 // (contiguous in the output), through shared rows whose pitch makes a warp's column read
 // meet every bank once. The tables (the offsets of a tile's indices, the same for every
 // tile) and the batch dims travel in the kernel's parameters, read where a warp's index is
-// one (a broadcast). A phase whose contiguous side is under 32 elements, and both phases
+// one (a broadcast). A phase whose contiguous side is under 16 elements, and both phases
 // of a block that moves a group of small tiles, run flattened (../nd_tiles.h,
 // nd_group_layout): the block's threads walk (tile, rank, element) triples, the ranks a
 // side's indices in the order of their offsets (rows that follow each other make one run),
