@@ -17,6 +17,7 @@
 #include "../kernel_choice.h"
 #include "../nd_tiles.h"
 #include "fast_divider.h"
+#include "launch_bounds.h"
 
 #include <cuda_runtime.h>
 
@@ -330,20 +331,12 @@ GPUTRANSPOSE_ND_FN void nd_group_store(const NdTileParams& p, const NdGroup& s, 
 
 #if defined(__CUDACC__)
 // The 2-D phases' registers (32, 40 for 16-byte elements: 8 and 6 blocks an SM) whatever
-// the flattened phases beside them would take. sm_86, sm_87, sm_89 and sm_120 hold 1536
-// threads an SM: 6 and 5 blocks there (8 x 256 threads is out of their range).
+// the flattened phases beside them would take; on SMs of 1536 threads 6 and 5 blocks (40
+// and 48 registers; unbounded, the 16-byte instance spills on sm_120).
 template <typename T>
-constexpr int nd_min_blocks() {
-#if defined(__CUDA_ARCH__) && (__CUDA_ARCH__ >= 1200 || __CUDA_ARCH__ == 860 || \
-                               __CUDA_ARCH__ == 870 || __CUDA_ARCH__ == 890)
-  return sizeof(T) == 16 ? 5 : 6;
-#else
-  return sizeof(T) == 16 ? 6 : 8;
-#endif
-}
-
-template <typename T>
-__global__ void __launch_bounds__(kNdTileThreads, nd_min_blocks<T>())
+__global__ void __launch_bounds__(kNdTileThreads,
+                                  min_blocks_per_sm(kNdTileThreads, sizeof(T) == 16 ? 6 : 8,
+                                                    sizeof(T) == 16 ? 5 : 6))
     nd_tile_transpose_kernel(const __grid_constant__ NdTileParams p) {
   extern __shared__ __align__(16) char nd_tile_smem[];
   if (!p.load_flat && !p.store_flat) {  // a tile a block, both sides a warp or longer

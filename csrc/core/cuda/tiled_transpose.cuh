@@ -43,6 +43,7 @@
 
 #include "../tile_config.h"
 #include "fast_divider.h"
+#include "launch_bounds.h"
 #include "micro_block.cuh"
 #include "ptx.cuh"
 #include "tile_staging.cuh"
@@ -385,8 +386,10 @@ struct TiledTranspose : TileStaging<TiledConfig<E, LOAD, STORE, TILING, L2>> {
 };
 
 template <int E, Access LOAD, Access STORE, Tiling TILING, InputL2 L2>
-__global__ void __launch_bounds__(TiledConfig<E, LOAD, STORE, TILING, L2>::THREADS,
-                                  TiledConfig<E, LOAD, STORE, TILING, L2>::MIN_BLOCKS_PER_SM)
+__global__ void __launch_bounds__(
+    TiledConfig<E, LOAD, STORE, TILING, L2>::THREADS,
+    min_blocks_per_sm(TiledConfig<E, LOAD, STORE, TILING, L2>::THREADS,
+                      TiledConfig<E, LOAD, STORE, TILING, L2>::MIN_BLOCKS_PER_SM))
     tiled_transpose_kernel(const TiledTransposeParams params) {
   using Kernel = TiledTranspose<E, LOAD, STORE, TILING, L2>;
   // Dynamic, so that a tile may take more than 48 KiB (the launcher opts in).

@@ -33,6 +33,7 @@
 #include "../kernel_choice.h"
 #include "../layout_plan.h"
 #include "fast_divider.h"
+#include "launch_bounds.h"
 #include "outer_batch.cuh"
 #include "ptx.cuh"
 
@@ -444,7 +445,8 @@ __device__ __forceinline__ void move_tile_in_words(const UnitTiledParams& p, cha
 // 8 blocks an SM (32 registers): the 1-byte words instances would take 40-48 registers and
 // 5-6 blocks, and lose more to the fewer loads in flight than they spill (20 bytes).
 template <int U, bool WORDS, bool ONE_UNIT = false>
-__global__ void __launch_bounds__(kUnitTiledThreads, 8) unit_tiled_transpose_kernel(UnitTiledParams p) {
+__global__ void __launch_bounds__(kUnitTiledThreads, min_blocks_per_sm(kUnitTiledThreads, 8))
+    unit_tiled_transpose_kernel(UnitTiledParams p) {
   extern __shared__ __align__(16) char smem_bytes[];
   if (!add_outer_offsets(p.outer, p.in, p.out)) return;
   const uint32_t block = blockIdx.x;
