@@ -6,7 +6,7 @@
 // the dims packed after it (each input stride the product of the sizes before it), its
 // output side the result's last dims; each side holds up to nd_side_max(E) elements, whole
 // dims and then a chunk of the next one; the other dims are batch dims, one grid of tiles a
-// batch. Tiles under 4 KiB move in groups, several a block. Framework-free, like the layout
+// batch. Tiles under 2 KiB move in groups, several a block. Framework-free, like the layout
 // plan.
 
 #include "layout_plan.h"  // NdTilePlan
