@@ -161,6 +161,33 @@ void check(std::mt19937_64& rng, const std::vector<int64_t>& sizes,
                          (partial(plan.in_side) || partial(plan.out_side));
 }
 
+// x's memory for a random case: contiguous in some order of its dims (a permuted view),
+// its innermost dim sliced by a pad (in values), at a storage offset (in values).
+struct RandomView {
+  std::vector<int64_t> strides;
+  int64_t offset;
+};
+
+RandomView random_view(std::mt19937_64& rng, const std::vector<int64_t>& sizes) {
+  auto pick = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  const int full = static_cast<int>(sizes.size());
+  std::vector<int64_t> memory_order(full);
+  std::iota(memory_order.begin(), memory_order.end(), 0);
+  if (pick(0, 2) == 0) std::shuffle(memory_order.begin(), memory_order.end(), rng);
+  const int64_t pad = pick(0, 3) == 0 ? pick(1, 3) : 0;
+  RandomView x{std::vector<int64_t>(full), 0};
+  int64_t stride = 1;
+  for (int i = full - 1; i >= 0; --i) {
+    const int d = static_cast<int>(memory_order[i]);
+    x.strides[d] = stride;
+    stride *= sizes[d] + (i == full - 1 ? pad : 0);
+  }
+  x.offset = pick(0, 2) == 0 ? pick(1, 5) : 0;
+  return x;
+}
+
 TEST(NdTileKernel, MovesEveryPermutationExactly) {
   std::mt19937_64 rng(20261206);
   auto pick = [&](int64_t lo, int64_t hi) {
@@ -195,22 +222,8 @@ TEST(NdTileKernel, MovesEveryPermutationExactly) {
       sizes.push_back(int64_t{16} / itemsize >> pick(0, 2));
       order.push_back(rank);
     }
-    const int full = static_cast<int>(sizes.size());
-    // x's memory: contiguous in some order of its dims (a permuted view), its innermost
-    // dim sliced by a pad (in values), at a storage offset.
-    std::vector<int64_t> memory_order(full);
-    std::iota(memory_order.begin(), memory_order.end(), 0);
-    if (pick(0, 2) == 0) std::shuffle(memory_order.begin(), memory_order.end(), rng);
-    const int64_t pad = pick(0, 3) == 0 ? pick(1, 3) : 0;
-    std::vector<int64_t> strides(full);
-    int64_t stride = 1;
-    for (int i = full - 1; i >= 0; --i) {
-      const int d = static_cast<int>(memory_order[i]);
-      strides[d] = stride;
-      stride *= sizes[d] + (i == full - 1 ? pad : 0);
-    }
-    const int64_t offset = pick(0, 2) == 0 ? pick(1, 5) : 0;
-    check(rng, sizes, strides, itemsize, offset, order, counts,
+    const RandomView x = random_view(rng, sizes);
+    check(rng, sizes, x.strides, itemsize, x.offset, order, counts,
           "trial " + std::to_string(trial) + " kind " + std::to_string(kind));
   }
   // Every kind of tile ran.
@@ -278,27 +291,15 @@ TEST(NdTileKernel, FlattenedPhasesAndGroupsOfTilesMoveEveryPermutationExactly) {
       sizes.push_back(int64_t{16} / itemsize >> pick(0, 2));
       order.push_back(rank);
     }
-    const int full = static_cast<int>(sizes.size());
     int64_t numel = 1;
     for (int64_t size : sizes) numel *= size;
     if (numel > (int64_t{1} << 20)) continue;
-    std::vector<int64_t> memory_order(full);
-    std::iota(memory_order.begin(), memory_order.end(), 0);
-    if (pick(0, 2) == 0) std::shuffle(memory_order.begin(), memory_order.end(), rng);
-    const int64_t pad = pick(0, 3) == 0 ? pick(1, 3) : 0;
-    std::vector<int64_t> strides(full);
-    int64_t stride = 1;
-    for (int i = full - 1; i >= 0; --i) {
-      const int d = static_cast<int>(memory_order[i]);
-      strides[d] = stride;
-      stride *= sizes[d] + (i == full - 1 ? pad : 0);
-    }
-    const int64_t offset = pick(0, 2) == 0 ? pick(1, 5) : 0;
+    const RandomView x = random_view(rng, sizes);
     // A third at a tile a block (short sides' phases flattened alone), a sixth at a few.
     const int64_t lowered = pick(0, 5);
     const int64_t tiles_per_block =
         lowered < 2 ? 1 : lowered == 2 ? pick(2, 8) : kMaxNdTilesPerBlock;
-    check(rng, sizes, strides, itemsize, offset, order, counts,
+    check(rng, sizes, x.strides, itemsize, x.offset, order, counts,
           "trial " + std::to_string(trial), tiles_per_block);
   }
   std::printf("nd tiles: %d cases: 2-D %d, flat load %d, flat store %d, flat both (a tile a "

@@ -153,14 +153,18 @@ inline NdTileParams nd_tile_params(const NdTilePlan& plan, int64_t tiles_per_blo
   p.out_extent = FastDivider(static_cast<uint32_t>(b.extent));
   p.load_step = nd_flat_walk(kNdTileThreads, p.in_extent, p.out_extent);
   p.store_step = nd_flat_walk(kNdTileThreads, p.out_extent, p.in_extent);
-  // Each side's indices by their offset on the other side (ties cannot occur: distinct
-  // indices lie apart).
-  std::iota(p.load_order, p.load_order + b.extent, 0);
-  std::sort(p.load_order, p.load_order + b.extent,
-            [&](uint8_t x, uint8_t y) { return p.out_in_offsets[x] < p.out_in_offsets[y]; });
-  std::iota(p.store_order, p.store_order + a.extent, 0);
-  std::sort(p.store_order, p.store_order + a.extent,
-            [&](uint8_t x, uint8_t y) { return p.in_out_offsets[x] < p.in_out_offsets[y]; });
+  // A flattened side's indices by their offset on the other side (ties cannot occur:
+  // distinct indices lie apart); the 2-D phases read no order.
+  if (l.load_flat) {
+    std::iota(p.load_order, p.load_order + b.extent, 0);
+    std::sort(p.load_order, p.load_order + b.extent,
+              [&](uint8_t x, uint8_t y) { return p.out_in_offsets[x] < p.out_in_offsets[y]; });
+  }
+  if (l.store_flat) {
+    std::iota(p.store_order, p.store_order + a.extent, 0);
+    std::sort(p.store_order, p.store_order + a.extent,
+              [&](uint8_t x, uint8_t y) { return p.in_out_offsets[x] < p.in_out_offsets[y]; });
+  }
   return p;
 }
 
