@@ -148,9 +148,10 @@ def _tuning(l2_bytes: int, memory_bytes_per_s: float, tile_group_rows: int, inte
     if not -1 <= wide_16 <= 1:
         raise ValueError("wide_16 must be -1 (the rule's), 0 or 1 (16-byte elements in the "
                          "wide-element kernel wherever the tiled kernel would run)")
-    if not -1 <= nd_tiles <= 1:
-        raise ValueError("nd_tiles must be -1 (the rule's), 0 or 1 (tiles over several dims "
-                         "wherever the plan has them)")
+    if not -1 <= nd_tiles <= 2:
+        raise ValueError("nd_tiles must be -1 (the rule's), 0, 1 (tiles over several dims "
+                         "wherever the plan has them) or 2 (only where the framework's copy "
+                         "would run)")
     if not -1 <= wide_realigned <= 1:
         raise ValueError("wide_realigned must be -1 (the rule's), 0 or 1 (wide elements in "
                          "realigned 16-byte granules wherever the wide-element kernel runs)")

@@ -940,6 +940,31 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
   return true;
 }
 
+// Tiles over several dims take the tiled kernel's plans past the L2 where its tiles run
+// mostly empty, or where its folded tiles hold matrices with a side under a sector of 4-byte
+// or wider elements: the tiled kernel then moves short pieces (a tile's rows of a few
+// elements, folded matrices' rows scattered 16 or 24 bytes at a time), while the nd tiles
+// span further dims on both sides and move whole runs. A/B of them forced (permute sweep's
+// distribution, seeds 101-103, H100, evidence aef0264): the 14 large cases this takes ran at
+// 0.58x the tiled kernel's time (geomean), none slower (complex64 (2, 2, 117324, 9, 4) to
+// [2, 4, 0, 3, 1]: folded 2 x 4 matrices 6.75x -> 1.84x a copy; int64 (1, 15, 7, 11, 8,
+// 1006) to [2, 4, 1, 3, 0, 5]: tiles 11% filled 2.98x -> 1.29x). Smaller tensors, and tiles a
+// quarter filled or more, split between wins and losses (int32 (22, 3, 5250, 29), 23% filled,
+// 38 MB: 1.48x -> 1.80x; 2-byte folded tiles: bfloat16 (20, 2, 32, 4644, 4) 3.18x -> 3.92x).
+constexpr double kNdReplacesTilesBelowUtilization = 0.25;
+constexpr int64_t kNdReplacesFoldedFromElementBytes = 4;
+
+bool nd_tiles_replace_tiles(const KernelChoice& c, const TransposePlan& plan,
+                            const DeviceFacts& facts) {
+  const bool tiled_kernel =
+      c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided;
+  if (!tiled_kernel || !plan.nd.applies || !input_past_l2(plan, facts)) return false;
+  const bool folded_rows_under_a_sector =
+      c.tiling == Tiling::Folded && plan.element_size >= kNdReplacesFoldedFromElementBytes &&
+      std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes;
+  return c.tile_utilization < kNdReplacesTilesBelowUtilization || folded_rows_under_a_sector;
+}
+
 KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& facts,
                                   const ChoiceOverrides& overrides);
 
@@ -956,6 +981,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
   if (c.path == TransposePath::AtenFallback && overrides.fallback != 1) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
+  } else if (overrides.nd_tiles != 2 && nd_tiles_replace_tiles(c, plan, facts)) {
+    choose_nd_tiles(c, plan, facts, /*by_rule=*/false);
   }
   return c;
 }

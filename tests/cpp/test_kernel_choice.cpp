@@ -278,6 +278,7 @@ TEST(KernelChoice, SmallMatricesWithRowsOffSixteenBytesTakeTheBatchedSmallKernel
   EXPECT_EQ(folded.tiling, Tiling::Folded);
   ChoiceOverrides never, always;
   never.batched_small = 0;
+  never.nd_tiles = 0;  // the tiled kernel, not the nd tiles that take its sparse tiles past L2
   always.batched_small = 1;
   const KernelChoice tiled = choose({{30126, 27, 128}, {}, 2, 9}, h100(), 1, 2, never);
   EXPECT_EQ(tiled.path, TransposePath::TiledContiguous);
@@ -314,6 +315,7 @@ TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
   ChoiceOverrides tiled;
   tiled.fallback = 0;
   tiled.small_dim = 0;
+  tiled.nd_tiles = 0;
   EXPECT_EQ(choose_kernel(plan_transpose(layout, {0, 1, false}), h100(), tiled).path,
             TransposePath::TiledContiguous);
 }

@@ -376,6 +376,37 @@ TEST(KernelChoice, ShortSidesTakeNdTilesWhereTheFrameworksGathersMissTheL2) {
             TransposePath::NdTiles);
 }
 
+// Past the L2, nd tiles take the tiled kernel's plans whose tiles run under a quarter full,
+// and its folded tiles of 4-byte or wider matrices with a side under a sector.
+TEST(KernelChoice, TiledPlansPastTheL2TakeNdTilesWhereTheTilesMoveShortPieces) {
+  // Folded 2 x 4 matrices of complex64 (rows of 16 bytes in the output), 128 MB.
+  const KernelChoice folded = choose_permute({2, 2, 117324, 9, 4}, {2, 4, 0, 3, 1}, 8);
+  EXPECT_EQ(folded.path, TransposePath::NdTiles) << kernel_name(folded);
+  // int64 tiles 23% filled (217 matrices of 396 x 17), 156 MB.
+  const KernelChoice sparse = choose_permute({396, 7, 217, 2, 17}, {4, 1, 3, 2, 0}, 8);
+  EXPECT_EQ(sparse.path, TransposePath::NdTiles) << kernel_name(sparse);
+  // The same under the L2 (12 MB, 18 MB) keep the tiled kernel.
+  EXPECT_EQ(choose_permute({2, 2, 11732, 9, 4}, {2, 4, 0, 3, 1}, 8).path,
+            TransposePath::TiledRowStrided);
+  EXPECT_EQ(choose_permute({396, 7, 25, 2, 17}, {4, 1, 3, 2, 0}, 8).path,
+            TransposePath::TiledRowStrided);
+  // Tiles 40% filled (int32 181589 x 27, 78 MB when 4x taller) keep the tiled kernel.
+  EXPECT_EQ(choose_permute({726356, 27}, {1, 0}, 4).path, TransposePath::TiledContiguous);
+  // Folded matrices of 2-byte elements keep it too (bfloat16 40 x 4 with rows of 4 values
+  // 32 bytes apart: rows of 8 bytes).
+  const KernelChoice halves = choose_permute({20, 2, 32, 18576, 4}, {2, 4, 3, 0, 1}, 2,
+                                             {19021824, 9510912, 297216, 16, 1});
+  EXPECT_EQ(halves.path, TransposePath::TiledRowStrided) << kernel_name(halves);
+  EXPECT_EQ(halves.tiling, Tiling::Folded);
+  // nd_tiles = 2: only in place of the framework's copy.
+  ChoiceOverrides aten_only;
+  aten_only.nd_tiles = 2;
+  EXPECT_EQ(choose_permute({2, 2, 117324, 9, 4}, {2, 4, 0, 3, 1}, 8, {}, aten_only).path,
+            TransposePath::TiledRowStrided);
+  EXPECT_EQ(choose_permute({988, 4102, 5}, {2, 1, 0}, 2, {}, aten_only).path,
+            TransposePath::NdTiles);
+}
+
 TEST(KernelChoice, PermutationsTheTiledKernelsCannotBatchTakeTilesOverSeveralDims) {
   // An all-2 reversal past the plan's 9 batch dims: 7 dims a side of 128 bytes, 10 batch dims.
   std::vector<int64_t> reversal(24);
