@@ -981,7 +981,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
   if (c.path == TransposePath::AtenFallback && overrides.fallback != 1) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
-  } else if (overrides.nd_tiles != 2 && nd_tiles_replace_tiles(c, plan, facts)) {
+  } else if (overrides.nd_tiles != 2 && overrides.fallback != 0 &&
+             nd_tiles_replace_tiles(c, plan, facts)) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/false);
   }
   return c;

@@ -18,7 +18,8 @@ namespace gputranspose {
 struct ChoiceOverrides {
   int64_t tile_group_rows = 0;  // tile-rows walked together (> 0)
   int interleave = -1;          // interleaved tile columns: 0 or 1
-  int fallback = -1;            // tiles the tensor barely fills: 1 ATen's copy, 0 the tiled kernel
+  int fallback = -1;  // tiles the tensor barely fills: 1 ATen's copy, 0 the tiled kernel (nor
+                      // nd tiles in its place)
   int small_dim = -1;           // a side of 2-16 elements: 0 the tiled kernel, else the rule
   int element_runs = -1;        // odd elements: 0 never the element-runs kernel, 1 wherever it
                                 // can (any element size and unit), -1 the rule

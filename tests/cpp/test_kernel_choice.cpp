@@ -315,7 +315,6 @@ TEST(KernelChoice, TilesTheTensorBarelyFillsTakeTheFrameworksCopy) {
   ChoiceOverrides tiled;
   tiled.fallback = 0;
   tiled.small_dim = 0;
-  tiled.nd_tiles = 0;
   EXPECT_EQ(choose_kernel(plan_transpose(layout, {0, 1, false}), h100(), tiled).path,
             TransposePath::TiledContiguous);
 }
