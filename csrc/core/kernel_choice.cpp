@@ -940,29 +940,44 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
   return true;
 }
 
-// Tiles over several dims take the tiled kernel's plans past the L2 where its tiles run
-// mostly empty, or where its folded tiles hold matrices with a side under a sector of 4-byte
-// or wider elements: the tiled kernel then moves short pieces (a tile's rows of a few
-// elements, folded matrices' rows scattered 16 or 24 bytes at a time), while the nd tiles
-// span further dims on both sides and move whole runs. A/B of them forced (permute sweep's
-// distribution, seeds 101-103, H100, evidence aef0264): the 14 large cases this takes ran at
-// 0.58x the tiled kernel's time (geomean), none slower (complex64 (2, 2, 117324, 9, 4) to
-// [2, 4, 0, 3, 1]: folded 2 x 4 matrices 6.75x -> 1.84x a copy; int64 (1, 15, 7, 11, 8,
-// 1006) to [2, 4, 1, 3, 0, 5]: tiles 11% filled 2.98x -> 1.29x). Smaller tensors, and tiles a
-// quarter filled or more, split between wins and losses (int32 (22, 3, 5250, 29), 23% filled,
-// 38 MB: 1.48x -> 1.80x; 2-byte folded tiles: bfloat16 (20, 2, 32, 4644, 4) 3.18x -> 3.92x).
+// Past the L2, tiles over several dims take plans whose kernel moves short pieces that
+// share their sectors with pieces other blocks move later, by which time those sectors have
+// left the L2, while the nd tiles span further dims on both sides and move whole runs:
+// - the tiled kernel's tiles filled under a quarter (a tile's rows of a few elements);
+// - its folded tiles of 4-byte or wider matrices with a side under a sector (rows scattered
+//   16 or 24 bytes at a time);
+// - the small-dim kernel's short input rows a pitch apart, where the nd tiles' input side
+//   spans 32 elements or more (the rows and the pitch between them).
+// A/B of nd tiles forced (permute sweep's distribution, seeds 101-103, H100, evidence
+// aef0264): the 14 large tiled cases this takes ran at 0.58x the tiled kernel's time
+// (geomean), none slower (complex64 (2, 2, 117324, 9, 4) to [2, 4, 0, 3, 1]: folded 2 x 4
+// matrices 6.75x -> 1.84x a copy; int64 (1, 15, 7, 11, 8, 1006) to [2, 4, 1, 3, 0, 5]: tiles
+// 11% filled 2.98x -> 1.29x); the 11 small-dim ones 0.42x (float8 (61, 1, 30695, 35, 4) to
+// [4, 0, 3, 1, 2]: rows of 4 bytes 140 apart, 9.67x -> 2.13x). Under the L2, tiles a
+// quarter filled or more, 2-byte folded tiles and the nd tiles' flattened input sides split
+// between wins and losses (int32 (22, 3, 5250, 29), 38 MB, 23% filled: 1.48x -> 1.80x;
+// bfloat16 (20, 2, 32, 4644, 4) folded 3.18x -> 3.92x; bool (40779571, 3) sliced, small-dim
+// rows of 3 bytes, input side flattened: 2.36x -> 4.70x).
 constexpr double kNdReplacesTilesBelowUtilization = 0.25;
 constexpr int64_t kNdReplacesFoldedFromElementBytes = 4;
+constexpr int64_t kNdReplacesPitchedRowsFromInputSide = 32;
 
-bool nd_tiles_replace_tiles(const KernelChoice& c, const TransposePlan& plan,
-                            const DeviceFacts& facts) {
-  const bool tiled_kernel =
-      c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided;
-  if (!tiled_kernel || !plan.nd.applies || !input_past_l2(plan, facts)) return false;
-  const bool folded_rows_under_a_sector =
-      c.tiling == Tiling::Folded && plan.element_size >= kNdReplacesFoldedFromElementBytes &&
-      std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes;
-  return c.tile_utilization < kNdReplacesTilesBelowUtilization || folded_rows_under_a_sector;
+bool nd_tiles_replace_short_pieces(const KernelChoice& c, const TransposePlan& plan,
+                                   const DeviceFacts& facts) {
+  if (!plan.nd.applies || !input_past_l2(plan, facts)) return false;
+  switch (c.path) {
+    case TransposePath::TiledContiguous:
+    case TransposePath::TiledRowStrided:
+      return c.tile_utilization < kNdReplacesTilesBelowUtilization ||
+             (c.tiling == Tiling::Folded &&
+              plan.element_size >= kNdReplacesFoldedFromElementBytes &&
+              std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes);
+    case TransposePath::SmallDim:
+      return c.short_input_rows && c.short_rows_pitched &&
+             plan.nd.in_side.extent >= kNdReplacesPitchedRowsFromInputSide;
+    default:
+      return false;
+  }
 }
 
 KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& facts,
@@ -982,7 +997,7 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   if (c.path == TransposePath::AtenFallback && overrides.fallback != 1) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
   } else if (overrides.nd_tiles != 2 && overrides.fallback != 0 &&
-             nd_tiles_replace_tiles(c, plan, facts)) {
+             nd_tiles_replace_short_pieces(c, plan, facts)) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/false);
   }
   return c;

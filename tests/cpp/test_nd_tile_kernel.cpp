@@ -377,8 +377,9 @@ TEST(KernelChoice, ShortSidesTakeNdTilesWhereTheFrameworksGathersMissTheL2) {
 }
 
 // Past the L2, nd tiles take the tiled kernel's plans whose tiles run under a quarter full,
-// and its folded tiles of 4-byte or wider matrices with a side under a sector.
-TEST(KernelChoice, TiledPlansPastTheL2TakeNdTilesWhereTheTilesMoveShortPieces) {
+// its folded tiles of 4-byte or wider matrices with a side under a sector, and the small-dim
+// kernel's short input rows a pitch apart where the nd tiles' input side spans 32 elements.
+TEST(KernelChoice, PlansPastTheL2TakeNdTilesWhereTheirKernelsMoveShortPieces) {
   // Folded 2 x 4 matrices of complex64 (rows of 16 bytes in the output), 128 MB.
   const KernelChoice folded = choose_permute({2, 2, 117324, 9, 4}, {2, 4, 0, 3, 1}, 8);
   EXPECT_EQ(folded.path, TransposePath::NdTiles) << kernel_name(folded);
@@ -398,11 +399,20 @@ TEST(KernelChoice, TiledPlansPastTheL2TakeNdTilesWhereTheTilesMoveShortPieces) {
                                              {19021824, 9510912, 297216, 16, 1});
   EXPECT_EQ(halves.path, TransposePath::TiledRowStrided) << kernel_name(halves);
   EXPECT_EQ(halves.tiling, Tiling::Folded);
+  // float8 rows of 4 bytes 140 apart (the small-dim kernel's pitched rows), 249 MB: nd tiles
+  // of 128 input elements (35 x 4 bytes, whole).
+  const KernelChoice pitched = choose_permute({61, 1, 30695, 35, 4}, {4, 0, 3, 1, 2}, 1);
+  EXPECT_EQ(kernel_name(pitched), "nd_tiles<e=1, tile=128x128, in_dims=2, out_dims=1, batch_dims=1>");
+  // Rows of 3 bytes 16 apart (a row slice), 122 MB: the nd tiles' input side would be the
+  // 3 bytes alone (flattened), so the small-dim kernel keeps them.
+  EXPECT_EQ(choose_permute({40779571, 3}, {1, 0}, 1, {16, 1}).path, TransposePath::SmallDim);
   // nd_tiles = 2: only in place of the framework's copy.
   ChoiceOverrides aten_only;
   aten_only.nd_tiles = 2;
   EXPECT_EQ(choose_permute({2, 2, 117324, 9, 4}, {2, 4, 0, 3, 1}, 8, {}, aten_only).path,
             TransposePath::TiledRowStrided);
+  EXPECT_EQ(choose_permute({61, 1, 30695, 35, 4}, {4, 0, 3, 1, 2}, 1, {}, aten_only).path,
+            TransposePath::SmallDim);
   EXPECT_EQ(choose_permute({988, 4102, 5}, {2, 1, 0}, 2, {}, aten_only).path,
             TransposePath::NdTiles);
 }
