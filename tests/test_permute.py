@@ -402,16 +402,21 @@ def test_cuda_short_sides_take_nd_tiles_where_gathers_miss_the_l2(shape, dims, d
 # Past the L2, tiles over several dims take plans whose kernels move short pieces: the tiled
 # kernel's tiles under a quarter full (int64 matrices of 396 x 17 among batch dims), its
 # folded tiles of matrices with a side under a sector (complex64 2 x 4), the small-dim
-# kernel's short input rows a pitch apart (float8 rows of 4 bytes 140 apart); 2-byte folded
-# matrices (rows of 4 bfloat16 values 16 bytes apart) keep the tiled kernel. Every case is
-# larger than an H100's or H200's L2; nd_tiles=2 (development builds) keeps their kernels.
+# kernel's short input rows a pitch apart (float8 rows of 4 bytes 140 apart), one-unit tiles
+# whose input rows the nd tiles' input side outspans (int16 rows of 30 values, 90 with the
+# dims packed after them); 2-byte folded matrices (rows of 4 bfloat16 values 16 bytes apart)
+# keep the tiled kernel. Every case is larger than an H100's or H200's L2; nd_tiles=2
+# (development builds) keeps their kernels.
 @pytest.mark.cuda
 @pytest.mark.parametrize("shape,dims,dtype,view,taken", [
     ((396, 7, 217, 2, 17), (4, 1, 3, 2, 0), torch.int64, None, True),
     ((2, 2, 117324, 9, 4), (2, 4, 0, 3, 1), torch.complex64, None, True),
     ((61, 1, 30695, 35, 4), (4, 0, 3, 1, 2), torch.float8_e4m3fn, None, True),
+    ((43, 14647, 3, 3, 30), (4, 0, 1, 2, 3), torch.int16, lambda x: x.permute(1, 2, 4, 0, 3),
+     True),
     ((20, 2, 32, 18576, 8), (2, 4, 3, 0, 1), torch.bfloat16, lambda x: x[..., :4], False),
-], ids=["int64-sparse-tiles", "complex64-folded", "float8-pitched-rows", "bfloat16-folded"])
+], ids=["int64-sparse-tiles", "complex64-folded", "float8-pitched-rows", "int16-one-unit-tiles",
+        "bfloat16-folded"])
 def test_cuda_plans_past_the_l2_take_nd_tiles_where_their_kernels_move_short_pieces(
         shape, dims, dtype, view, taken):
     x = random_tensor(shape, dtype, "cuda")
@@ -421,7 +426,8 @@ def test_cuda_plans_past_the_l2_take_nd_tiles_where_their_kernels_move_short_pie
     check_cuda(x, dims)
     if torch_transpose._C.development_build():
         kept = torch_transpose._C._explain_permute_tuned(x, dims, nd_tiles=2)
-        assert kept["path"] in ("tiled_contiguous", "tiled_row_strided", "small_dim"), kept
+        assert kept["path"] in ("tiled_contiguous", "tiled_row_strided", "small_dim",
+                                "tiled_units"), kept
 
 
 # Forced (nd_tiles=1, a development build), tiles over several dims take permutes the tiled

@@ -947,7 +947,10 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
 // - its folded tiles of 4-byte or wider matrices with a side under a sector (rows scattered
 //   16 or 24 bytes at a time);
 // - the small-dim kernel's short input rows a pitch apart, where the nd tiles' input side
-//   spans 32 elements or more (the rows and the pitch between them).
+//   spans 32 elements or more (the rows and the pitch between them);
+// - one-unit tiles (input rows of 1- and 2-byte elements a few columns wide), where the nd
+//   tiles' input side spans 32 elements or more and is longer than the tiles' rows (it
+//   takes the dims packed after them too).
 // A/B of nd tiles forced (permute sweep's distribution, seeds 101-103, H100, evidence
 // aef0264): the 14 large tiled cases this takes ran at 0.58x the tiled kernel's time
 // (geomean), none slower (complex64 (2, 2, 117324, 9, 4) to [2, 4, 0, 3, 1]: folded 2 x 4
@@ -957,10 +960,15 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
 // quarter filled or more, 2-byte folded tiles and the nd tiles' flattened input sides split
 // between wins and losses (int32 (22, 3, 5250, 29), 38 MB, 23% filled: 1.48x -> 1.80x;
 // bfloat16 (20, 2, 32, 4644, 4) folded 3.18x -> 3.92x; bool (40779571, 3) sliced, small-dim
-// rows of 3 bytes, input side flattened: 2.36x -> 4.70x).
+// rows of 3 bytes, input side flattened: 2.36x -> 4.70x). One-unit tiles, the same A/B:
+// the 3 large cases this takes 0.57-0.96x their time (int16 (69, 49890, 3, 21, 1) at an
+// offset to [3, 2, 1, 4, 0], input rows of 21 values: 3.55x -> 2.03x a copy; float16 (16,
+// 2339, 7, 35, 27) 1.82x -> 1.74x); where the input side would be under 32 elements, and
+// no longer than the tiles' rows, they lost 15 of 18 (float8 (266, 59361, 30) to [0, 2, 1],
+// 30 values: 2.45x -> 4.42x).
 constexpr double kNdReplacesTilesBelowUtilization = 0.25;
 constexpr int64_t kNdReplacesFoldedFromElementBytes = 4;
-constexpr int64_t kNdReplacesPitchedRowsFromInputSide = 32;
+constexpr int64_t kNdReplacesFromInputSide = 32;
 
 bool nd_tiles_replace_short_pieces(const KernelChoice& c, const TransposePlan& plan,
                                    const DeviceFacts& facts) {
@@ -974,7 +982,11 @@ bool nd_tiles_replace_short_pieces(const KernelChoice& c, const TransposePlan& p
               std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes);
     case TransposePath::SmallDim:
       return c.short_input_rows && c.short_rows_pitched &&
-             plan.nd.in_side.extent >= kNdReplacesPitchedRowsFromInputSide;
+             plan.nd.in_side.extent >= kNdReplacesFromInputSide;
+    case TransposePath::TiledUnits:  // one-unit tiles: the plan's own path is the tiled one
+      return plan.path != TransposePath::TiledUnits &&
+             plan.nd.in_side.extent >= kNdReplacesFromInputSide &&
+             plan.nd.in_side.extent > c.tile_cols;
     default:
       return false;
   }

@@ -35,9 +35,10 @@ struct ChoiceOverrides {
   // takes them, -1 the rule.
   int wide_16 = -1;
   // Tiles over several dims on each side (plan.nd): 0 never (the framework's copy, the tiled
-  // or the small-dim kernel where the rule would take them), 1 wherever the plan has them,
-  // in place of any other kernel, 2 only where the rule would run the framework's copy (the
-  // tiled and small-dim kernels keep their plans), -1 the rule.
+  // or small-dim kernel or one-unit tiles where the rule would take them), 1 wherever the
+  // plan has them, in place of any other kernel, 2 only where the rule would run the
+  // framework's copy (the tiled and small-dim kernels and one-unit tiles keep their plans),
+  // -1 the rule.
   int nd_tiles = -1;
   // Wide elements in 16-byte granules realigned in registers (realigned_wide_transpose.cuh):
   // 0 never, 1 every wide-element plan (16-byte units too), -1 the rule (units under 16

@@ -406,9 +406,24 @@ TEST(KernelChoice, PlansPastTheL2TakeNdTilesWhereTheirKernelsMoveShortPieces) {
   // Rows of 3 bytes 16 apart (a row slice), 122 MB: the nd tiles' input side would be the
   // 3 bytes alone (flattened), so the small-dim kernel keeps them.
   EXPECT_EQ(choose_permute({40779571, 3}, {1, 0}, 1, {16, 1}).path, TransposePath::SmallDim);
+  // One-unit tiles (int16 input rows of 30 values) of a permuted view, 324 MB: nd tiles whose
+  // input side takes the 3 dims packed after the rows too (90 values); 32 MB keeps the tiles.
+  const std::vector<int64_t> view = {270, 90, 1, 3954690, 30};
+  const KernelChoice one_unit = choose_permute({14647, 3, 30, 43, 3}, {4, 0, 1, 2, 3}, 2, view);
+  EXPECT_EQ(kernel_name(one_unit), "nd_tiles<e=2, tile=90x43, in_dims=2, out_dims=1, batch_dims=1>");
+  const std::vector<int64_t> small_view = {270, 90, 1, 395370, 30};
+  const KernelChoice small = choose_permute({1464, 3, 30, 43, 3}, {4, 0, 1, 2, 3}, 2, small_view);
+  EXPECT_EQ(small.path, TransposePath::TiledUnits) << kernel_name(small);
+  // Where the input side is the tiles' rows alone (bool rows of 32 of a transposed view,
+  // 64 MB, the same 32 as the nd side), one-unit tiles stay.
+  const KernelChoice rows_alone = choose_permute({1, 17677, 32, 113}, {0, 2, 1, 3}, 1,
+                                                 {63920032, 3616, 1, 32});
+  EXPECT_EQ(kernel_name(rows_alone), "tiled_units<unit=1, units=1, tile=128x32, access=words>");
   // nd_tiles = 2: only in place of the framework's copy.
   ChoiceOverrides aten_only;
   aten_only.nd_tiles = 2;
+  EXPECT_EQ(choose_permute({14647, 3, 30, 43, 3}, {4, 0, 1, 2, 3}, 2, view, aten_only).path,
+            TransposePath::TiledUnits);
   EXPECT_EQ(choose_permute({2, 2, 117324, 9, 4}, {2, 4, 0, 3, 1}, 8, {}, aten_only).path,
             TransposePath::TiledRowStrided);
   EXPECT_EQ(choose_permute({61, 1, 30695, 35, 4}, {4, 0, 3, 1, 2}, 1, {}, aten_only).path,
