@@ -963,9 +963,9 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
 // rows of 3 bytes, input side flattened: 2.36x -> 4.70x). One-unit tiles, the same A/B:
 // the 3 large cases this takes 0.57-0.96x their time (int16 (69, 49890, 3, 21, 1) at an
 // offset to [3, 2, 1, 4, 0], input rows of 21 values: 3.55x -> 2.03x a copy; float16 (16,
-// 2339, 7, 35, 27) 1.82x -> 1.74x); where the input side would be under 32 elements, and
-// no longer than the tiles' rows, they lost 15 of 18 (float8 (266, 59361, 30) to [0, 2, 1],
-// 30 values: 2.45x -> 4.42x).
+// 2339, 7, 35, 27) 1.82x -> 1.74x); where the input side would be under 32 elements they
+// lost 15 of 18 (float8 (266, 59361, 30) to [0, 2, 1], 30 values: 2.45x -> 4.42x). A side
+// no longer than the tiles' rows reads the same short pieces (untimed; kept).
 constexpr double kNdReplacesTilesBelowUtilization = 0.25;
 constexpr int64_t kNdReplacesFoldedFromElementBytes = 4;
 constexpr int64_t kNdReplacesFromInputSide = 32;
