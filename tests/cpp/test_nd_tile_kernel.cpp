@@ -377,8 +377,9 @@ TEST(KernelChoice, ShortSidesTakeNdTilesWhereTheFrameworksGathersMissTheL2) {
 }
 
 // Past the L2, nd tiles take the tiled kernel's plans whose tiles run under a quarter full,
-// its folded tiles of 4-byte or wider matrices with a side under a sector, and the small-dim
-// kernel's short input rows a pitch apart where the nd tiles' input side spans 32 elements.
+// its folded tiles of 4-byte or wider matrices with a side under a sector, the small-dim
+// kernel's short input rows a pitch apart where the nd tiles' input side spans 32 elements,
+// and one-unit tiles where that side spans 32 elements and more than the tiles' rows.
 TEST(KernelChoice, PlansPastTheL2TakeNdTilesWhereTheirKernelsMoveShortPieces) {
   // Folded 2 x 4 matrices of complex64 (rows of 16 bytes in the output), 128 MB.
   const KernelChoice folded = choose_permute({2, 2, 117324, 9, 4}, {2, 4, 0, 3, 1}, 8);
