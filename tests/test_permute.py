@@ -404,9 +404,11 @@ def test_cuda_short_sides_take_nd_tiles_where_gathers_miss_the_l2(shape, dims, d
 # folded tiles of matrices with a side under a sector (complex64 2 x 4), the small-dim
 # kernel's short input rows a pitch apart (float8 rows of 4 bytes 140 apart), one-unit tiles
 # whose input rows the nd tiles' input side outspans (int16 rows of 30 values, 90 with the
-# dims packed after them); 2-byte folded matrices (rows of 4 bfloat16 values 16 bytes apart)
-# keep the tiled kernel. Every case is larger than an H100's or H200's L2; nd_tiles=2
-# (development builds) keeps their kernels.
+# dims packed after them), 2-D tiles a sixth full whose output rows the tiled kernel stores
+# as words (float32 rows of 21 values); 2-byte folded matrices (rows of 4 bfloat16 values 16
+# bytes apart) and 2-D tiles whose output rows it stores as 16-byte vectors (float8 rows of
+# 32 bytes, an eighth full) keep the tiled kernel. Every case is larger than an H100's or
+# H200's L2; nd_tiles=2 (development builds) keeps their kernels.
 @pytest.mark.cuda
 @pytest.mark.parametrize("shape,dims,dtype,view,taken", [
     ((396, 7, 217, 2, 17), (4, 1, 3, 2, 0), torch.int64, None, True),
@@ -414,9 +416,11 @@ def test_cuda_short_sides_take_nd_tiles_where_gathers_miss_the_l2(shape, dims, d
     ((61, 1, 30695, 35, 4), (4, 0, 3, 1, 2), torch.float8_e4m3fn, None, True),
     ((43, 14647, 3, 3, 30), (4, 0, 1, 2, 3), torch.int16, lambda x: x.permute(1, 2, 4, 0, 3),
      True),
+    ((2, 1, 21, 1750499), (0, 1, 3, 2), torch.float32, None, True),
     ((20, 2, 32, 18576, 8), (2, 4, 3, 0, 1), torch.bfloat16, lambda x: x[..., :4], False),
+    ((4, 524288, 32), (0, 2, 1), torch.float8_e4m3fn, None, False),
 ], ids=["int64-sparse-tiles", "complex64-folded", "float8-pitched-rows", "int16-one-unit-tiles",
-        "bfloat16-folded"])
+        "float32-word-stores", "bfloat16-folded", "float8-vector-stores"])
 def test_cuda_plans_past_the_l2_take_nd_tiles_where_their_kernels_move_short_pieces(
         shape, dims, dtype, view, taken):
     x = random_tensor(shape, dtype, "cuda")

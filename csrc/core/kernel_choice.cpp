@@ -943,7 +943,10 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
 // Past the L2, tiles over several dims take plans whose kernel moves short pieces that
 // share their sectors with pieces other blocks move later, by which time those sectors have
 // left the L2, while the nd tiles span further dims on both sides and move whole runs:
-// - the tiled kernel's tiles filled under a quarter (a tile's rows of a few elements);
+// - the tiled kernel's tiles filled under a quarter (a tile's rows of a few elements), where
+//   the nd tiles span several dims on a side, flatten their input side, or replace the
+//   tiled kernel's word stores (output rows off 16 bytes); 2-D nd tiles otherwise move the
+//   same pieces as the tiled tile, element by element where it stores 16-byte vectors;
 // - its folded tiles of 4-byte or wider matrices with a side under a sector (rows scattered
 //   16 or 24 bytes at a time);
 // - the small-dim kernel's short input rows a pitch apart, where the nd tiles' input side
@@ -965,7 +968,13 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
 // offset to [3, 2, 1, 4, 0], input rows of 21 values: 3.55x -> 2.03x a copy; float16 (16,
 // 2339, 7, 35, 27) 1.82x -> 1.74x); where the input side would be under 32 elements they
 // lost 15 of 18 (float8 (266, 59361, 30) to [0, 2, 1], 30 values: 2.45x -> 4.42x). A side
-// no longer than the tiles' rows reads the same short pieces (untimed; kept).
+// no longer than the tiles' rows reads the same short pieces (untimed; kept). 2-D nd
+// tiles for tiles under a quarter full, A/B on the transpose sweep's distribution (seeds
+// 101-103, H100, 2026-12-07): where the tiled kernel stores 16-byte vectors they took
+// 0.80-1.90x its time (geomean 1.46x, 4 of 5 slower: float8 (4, 524288, 32) dims 1, 2:
+// 1.82x -> 3.46x a copy), where it stores words 0.50-1.43x (geomean 0.78x: float32
+// (2, 1, 21, 1750499) dims 2, 3: 2.69x -> 1.73x); with the input side flattened 0.47x and
+// 0.88x (float64 (7314, 512, 7) at an offset: 2.91x -> 1.37x), on permutes 0.60-0.99x.
 constexpr double kNdReplacesTilesBelowUtilization = 0.25;
 constexpr int64_t kNdReplacesFoldedFromElementBytes = 4;
 constexpr int64_t kNdReplacesFromInputSide = 32;
@@ -976,8 +985,12 @@ bool nd_tiles_replace_short_pieces(const KernelChoice& c, const TransposePlan& p
   switch (c.path) {
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
-      return c.tile_utilization < kNdReplacesTilesBelowUtilization ||
-             (c.tiling == Tiling::Folded &&
+      if (c.tile_utilization < kNdReplacesTilesBelowUtilization) {
+        return plan.nd.in_side.dims + plan.nd.out_side.dims > 2 ||
+               nd_group_layout(plan.nd, plan.nd.tiles_per_block).load_flat ||
+               c.store == Access::Words;
+      }
+      return (c.tiling == Tiling::Folded &&
               plan.element_size >= kNdReplacesFoldedFromElementBytes &&
               std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes);
     case TransposePath::SmallDim:

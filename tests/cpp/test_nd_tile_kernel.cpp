@@ -376,8 +376,9 @@ TEST(KernelChoice, ShortSidesTakeNdTilesWhereTheFrameworksGathersMissTheL2) {
             TransposePath::NdTiles);
 }
 
-// Past the L2, nd tiles take the tiled kernel's plans whose tiles run under a quarter full,
-// its folded tiles of 4-byte or wider matrices with a side under a sector, the small-dim
+// Past the L2, nd tiles take the tiled kernel's plans whose tiles run under a quarter full
+// (2-D nd tiles only in place of its word stores or with their input side flattened), its
+// folded tiles of 4-byte or wider matrices with a side under a sector, the small-dim
 // kernel's short input rows a pitch apart where the nd tiles' input side spans 32 elements,
 // and one-unit tiles where that side spans 32 elements and more than the tiles' rows.
 TEST(KernelChoice, PlansPastTheL2TakeNdTilesWhereTheirKernelsMoveShortPieces) {
@@ -392,6 +393,14 @@ TEST(KernelChoice, PlansPastTheL2TakeNdTilesWhereTheirKernelsMoveShortPieces) {
             TransposePath::TiledRowStrided);
   EXPECT_EQ(choose_permute({396, 7, 25, 2, 17}, {4, 1, 3, 2, 0}, 8).path,
             TransposePath::TiledRowStrided);
+  // 2-D tiles under a quarter full (a dim a side, the input side not flattened) move the
+  // same pieces as the tiled kernel's: nd tiles take them where it stores words (float32
+  // output rows of 21 values, 84 bytes, 280 MB), not where it stores 16-byte vectors
+  // (float8 rows of 32 bytes, 64 MB; float16 rows of 24 values, 73 MB).
+  EXPECT_EQ(kernel_name(choose_permute({2, 1, 21, 1750499}, {0, 1, 3, 2}, 4)),
+            "nd_tiles<e=4, tile=64x21, in_dims=1, out_dims=1, batch_dims=1>");
+  EXPECT_EQ(choose_permute({4, 524288, 32}, {0, 2, 1}, 1).path, TransposePath::TiledContiguous);
+  EXPECT_EQ(choose_permute({2048, 784, 24}, {0, 2, 1}, 2).path, TransposePath::TiledContiguous);
   // Tiles 40% filled (int32 181589 x 27, 78 MB when 4x taller) keep the tiled kernel.
   EXPECT_EQ(choose_permute({726356, 27}, {1, 0}, 4).path, TransposePath::TiledContiguous);
   // Folded matrices of 2-byte elements keep it too (bfloat16 40 x 4 with rows of 4 values
