@@ -970,7 +970,7 @@ bool choose_nd_tiles(KernelChoice& c, const TransposePlan& plan, const DeviceFac
 // lost 15 of 18 (float8 (266, 59361, 30) to [0, 2, 1], 30 values: 2.45x -> 4.42x). A side
 // no longer than the tiles' rows reads the same short pieces (untimed; kept). 2-D nd
 // tiles for tiles under a quarter full, A/B on the transpose sweep's distribution (seeds
-// 101-103, H100, 2026-12-07): where the tiled kernel stores 16-byte vectors they took
+// 101-103, H100, evidence 49a8a29): where the tiled kernel stores 16-byte vectors they took
 // 0.80-1.90x its time (geomean 1.46x, 4 of 5 slower: float8 (4, 524288, 32) dims 1, 2:
 // 1.82x -> 3.46x a copy), where it stores words 0.50-1.43x (geomean 0.78x: float32
 // (2, 1, 21, 1750499) dims 2, 3: 2.69x -> 1.73x); with the input side flattened 0.47x and
