@@ -985,14 +985,15 @@ bool nd_tiles_replace_short_pieces(const KernelChoice& c, const TransposePlan& p
   switch (c.path) {
     case TransposePath::TiledContiguous:
     case TransposePath::TiledRowStrided:
-      if (c.tile_utilization < kNdReplacesTilesBelowUtilization) {
-        return plan.nd.in_side.dims + plan.nd.out_side.dims > 2 ||
-               nd_group_layout(plan.nd, plan.nd.tiles_per_block).load_flat ||
-               c.store == Access::Words;
+      if (c.tile_utilization < kNdReplacesTilesBelowUtilization &&
+          (plan.nd.in_side.dims + plan.nd.out_side.dims > 2 ||
+           nd_group_layout(plan.nd, plan.nd.tiles_per_block).load_flat ||
+           c.store == Access::Words)) {
+        return true;
       }
-      return (c.tiling == Tiling::Folded &&
-              plan.element_size >= kNdReplacesFoldedFromElementBytes &&
-              std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes);
+      return c.tiling == Tiling::Folded &&
+             plan.element_size >= kNdReplacesFoldedFromElementBytes &&
+             std::min(plan.rows, plan.cols) * plan.element_size < kSectorBytes;
     case TransposePath::SmallDim:
       return c.short_input_rows && c.short_rows_pitched &&
              plan.nd.in_side.extent >= kNdReplacesFromInputSide;
