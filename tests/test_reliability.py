@@ -6,6 +6,7 @@ import os
 import pytest
 import torch
 
+import torch_transpose
 from helpers import assert_bitwise_equal, random_tensor
 
 op = torch.ops.gputranspose
@@ -84,6 +85,52 @@ def test_huge_wide_element_transpose():
     x = torch.randint(0, 256, (5, 16384, 128, 512), dtype=torch.uint8, device="cuda")
     assert x.numel() > 2**32
     _check_huge(x, (1, 2))
+
+
+def _bytes(*sizes):
+    return torch.randint(0, 256, sizes, dtype=torch.uint8, device="cuda")
+
+
+# Every kernel past 2^31 elements, in the kernel the H100/H200 rule picks for it (64-bit
+# offsets in each kernel's own index math): (make the input, transpose dims or None,
+# permutation or None, explain()'s path, a part of its kernel name).
+KERNELS_PAST_2_POW_31 = {
+    "small_dim_output_rows": (lambda: _bytes(3, 800_000_000), (0, 1), None,
+                              "small_dim", "short=3, short_rows=output"),
+    "small_dim_input_rows": (lambda: _bytes(400_000_000, 12).view(torch.int16), (0, 1), None,
+                             "small_dim", "short=6, short_rows=input"),
+    "batched_small": (lambda: _bytes(1_900_000, 34, 35), (1, 2), None, "batched_small", ""),
+    "unit_tiled_3_byte_elements": (lambda: _bytes(26_000, 30_000, 3), (0, 1), None,
+                                   "tiled_units", "units=3"),
+    "one_unit_tiles": (lambda: _bytes(110_000_000, 20), (0, 1), None, "tiled_units", "units=1,"),
+    "element_runs": (lambda: _bytes(4400, 5000, 103)[..., :101], (0, 1), None,
+                     "element_runs", "e=101"),
+    "realigned_wide_elements": (lambda: _bytes(1 + 3000 * 1000 * 787)[1:].view(3000, 1000, 787),
+                                (0, 1), None, "wide_elements", "realigned"),
+    "nd_tiles_2d": (lambda: _bytes(20, 110_000_000), (0, 1), None, "nd_tiles", "in_dims=1"),
+    "nd_tiles_all_3_reversal": (lambda: _bytes(*[3] * 20), None, tuple(range(19, -1, -1)),
+                                "nd_tiles", "in_dims=4"),
+}
+
+
+@pytest.mark.cuda
+@HUGE
+@pytest.mark.parametrize("case", list(KERNELS_PAST_2_POW_31))
+def test_every_kernel_past_2_pow_31_elements(case):
+    make, dims, perm, path, kernel = KERNELS_PAST_2_POW_31[case]
+    x = make()
+    assert x.numel() > 2**31
+    if dims is not None:
+        how = torch_transpose.explain(x, *dims)
+        y, expected = op.transpose(x, *dims), x.transpose(*dims).contiguous()
+    else:
+        how = torch_transpose.explain_permute(x, perm)
+        y, expected = op.permute(x, perm), x.permute(perm).contiguous()
+    if torch.cuda.get_device_capability(x.device) == (9, 0):  # the rule's choice on Hopper
+        assert how["path"] == path and kernel in how["kernel"], how
+    assert torch.equal(y, expected)
+    del x, y, expected
+    torch.cuda.empty_cache()
 
 
 # -- memory ----------------------------------------------------------------------------------
