@@ -195,6 +195,9 @@ def permutation_cases():
     yield "nd tiles, input rows of 2 values", random_bytes((65, 7291, 3, 2), torch.bfloat16), [1, 0, 3, 2]
     yield "nd tiles, 16 x 24-byte tiles", random_bytes((31, 58, 9, 24, 16), torch.uint8).transpose(3, 4), [0, 2, 1, 3, 4]
     yield "nd tiles, 14 x 14 tiles", random_bytes((6, 32, 32, 14, 14), torch.float16).transpose(3, 4), [0, 2, 1, 3, 4]
+    # 2-D tiles in place of the tiled kernel's word stores (rows of 21 floats, past the L2
+    # by --l2-bytes, or forced by --nd-tiles 1).
+    yield "nd tiles, 2-D, rows of 21 floats", random_bytes((2, 1, 21, 30011), torch.float32), [0, 1, 3, 2]
     yield "nd tiles, 16-byte elements", random_bytes((2,) * 18, torch.complex128), list(range(17, -1, -1))
 
 
