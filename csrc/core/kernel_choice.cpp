@@ -64,6 +64,22 @@ constexpr double kFallbackBelowTileUtilization = 0.1;
 // cases (H200, seed 0) the unit-tiled kernel beat ATen's copy in all 14 cases filled above
 // half (0.57-0.98x its time) and lost in 7 of the 8 below (1.09-4.0x; docs/DESIGN.md).
 constexpr double kStridedFallbackBelowTileUtilization = 0.5;
+// 16-byte values in folded tiles (several small matrices a tile) run as the framework's
+// strided copy where it reads each 32-byte sector's two values close together: where the
+// input's rows (its unit-stride dim) lie at most this many output bytes apart, or the input
+// fits the L2. It then moves a copy's traffic in whole 16-byte accesses, while the folded
+// tiles move part-filled tiles. Same-process H100 timings (the permute A/B of seeds 101-103
+// at aef0264, the sweeps of 70d23ed): in the 14 such cases ATen's copy took 0.66-0.93x the
+// folded tiles' time (geomean 0.77; complex128 (2298, 8, 8, 7, 7) viewed, dims 1, 2: 1.50x ->
+// 1.05x a copy), rows 32 B - 12 KB apart past the L2, any distance under it; the three
+// folded cases past the L2 whose rows lie 14 MB and more apart took 1.5-2.7x in it.
+constexpr int64_t kFoldedValuesFallbackWithinBytes = 64 * 1024;
+// The nd tiles do not replace it: forced in the same A/B they took 1.02-1.41x a copy where
+// ATen's copy took 0.80-1.02x on 3 of the 4 such cases they would take (complex128 (10, 4,
+// 403, 75, 3) to [1, 2, 4, 3, 0]: 1.41x against 1.02x), 1.28x against 1.45x on the fourth.
+constexpr const char* kFoldedValuesFallbackReason =
+    "16-byte values in tiles of several small matrices whose input rows lie close in the output "
+    "(or fit the L2): the framework's strided copy reads their sectors whole and is faster";
 
 // Whether the input's columns lie one element apart (the input's rows are contiguous).
 bool adjacent_columns(const TransposePlan& plan) {
@@ -84,6 +100,18 @@ bool strided_elements(const TransposePlan& plan) {
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
   return plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size >
          facts.l2_bytes;
+}
+
+// Whether the framework's strided copy reads folded 16-byte values' sectors whole
+// (kFoldedValuesFallbackWithinBytes): the tiled choice `c` folds tiles of 16-byte values
+// whose input rows lie close in the output, or whose input fits the L2.
+bool framework_reads_folded_values_whole(const KernelChoice& c, const TransposePlan& plan,
+                                         const DeviceFacts& facts) {
+  constexpr int64_t kSixteenByteValues = 16;
+  return c.tiling == Tiling::Folded && plan.value_size == kSixteenByteValues &&
+         plan.element_size == kSixteenByteValues && plan.col_stride == 1 &&
+         (!input_past_l2(plan, facts) ||
+          plan.out_row_stride * plan.element_size <= kFoldedValuesFallbackWithinBytes);
 }
 
 // Evict-last reads release their lines from a block index on, in launch order along the
@@ -1020,7 +1048,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
     return c;
   }
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
-  if (c.path == TransposePath::AtenFallback && overrides.fallback != 1) {
+  if (c.path == TransposePath::AtenFallback && overrides.fallback != 1 &&
+      c.fallback_reason != kFoldedValuesFallbackReason) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
   } else if (overrides.nd_tiles != 2 && overrides.fallback != 0 &&
              nd_tiles_replace_short_pieces(c, plan, facts)) {
@@ -1106,6 +1135,12 @@ KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& 
                   "dim last): the framework's strided copy is faster"
                 : "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
                   "tiles filled): the framework's strided copy is faster";
+    return c;
+  }
+  if (tiled && c.unsupported == nullptr && !off_value(plan) && overrides.fallback < 0 &&
+      framework_reads_folded_values_whole(c, plan, facts)) {
+    c.path = TransposePath::AtenFallback;
+    c.fallback_reason = kFoldedValuesFallbackReason;
   }
   return c;
 }

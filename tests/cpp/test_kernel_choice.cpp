@@ -559,6 +559,50 @@ KernelChoice choose_permute(std::vector<int64_t> sizes, std::vector<int64_t> str
   return choose_kernel(plan_permute(x, order.data()), h100(), overrides);
 }
 
+// Folded tiles of 16-byte values run the framework's strided copy where it reads both values
+// of each sector close together: the input's rows 64 KiB of output apart or less, or an
+// input that fits the L2 (H100, same process: 0.66-0.93x the folded tiles' time). Folded
+// tiles whose input rows lie megabytes apart past the L2 stay (ATen 1.5-2.7x their time),
+// as do folded tiles of 8-byte values and the nd tiles, which do not replace the fallback.
+TEST(KernelChoice, FoldedSixteenByteValuesTakeTheFrameworksCopyWhereItReadsWholeSectors) {
+  const char* whole_sectors = "16-byte values in tiles of several small matrices";
+  // complex128 (2298, 8, 8, 7, 7) with its last two dims a transposed view, dims 1, 2: 109 MB,
+  // input rows 784 bytes of output apart.
+  const KernelChoice viewed = choose_permute({2298, 8, 8, 7, 7}, {3136, 1, 56, 8, 448}, 16, 0,
+                                             {0, 2, 1, 3, 4});
+  EXPECT_EQ(viewed.path, TransposePath::AtenFallback) << kernel_name(viewed);
+  ASSERT_NE(viewed.fallback_reason, nullptr);
+  EXPECT_EQ(std::string(viewed.fallback_reason).rfind(whole_sectors, 0), 0u);
+  // (10, 4, 403, 75, 3) to [1, 2, 4, 3, 0]: 58 MB, rows 12000 bytes apart; the nd tiles
+  // would take it by their own rule and do not.
+  const KernelChoice close = choose_permute({10, 4, 403, 75, 3}, {362700, 90675, 225, 3, 1},
+                                            16, 0, {1, 2, 4, 3, 0});
+  EXPECT_EQ(close.path, TransposePath::AtenFallback) << kernel_name(close);
+  // Under the L2 at any distance: (5, 5, 4, 3, 23, 19) to [4, 2, 0, 5, 1, 3], 2 MB, rows 240
+  // bytes apart; (3, 20, 2400, 4) to [3, 1, 2, 0], 9 MB, rows 2.3 MB apart.
+  const KernelChoice small = choose_permute({5, 5, 4, 3, 23, 19}, {26220, 5244, 1311, 437, 19, 1},
+                                            16, 0, {4, 2, 0, 5, 1, 3});
+  EXPECT_EQ(small.path, TransposePath::AtenFallback) << kernel_name(small);
+  const KernelChoice apart = choose_permute({3, 20, 2400, 4}, {192000, 9600, 4, 1}, 16, 0,
+                                            {3, 1, 2, 0});
+  EXPECT_EQ(apart.path, TransposePath::AtenFallback) << kernel_name(apart);
+  // Past the L2 with rows 14.7 MB apart, (3, 4, 76540, 4) to [3, 0, 2, 1]: folded tiles.
+  const KernelChoice far = choose_permute({3, 4, 76540, 4}, {1224640, 306160, 4, 1}, 16, 0,
+                                          {3, 0, 2, 1});
+  EXPECT_EQ(far.tiling, Tiling::Folded) << kernel_name(far);
+  EXPECT_NE(far.path, TransposePath::AtenFallback);
+  // 8-byte values in 16-byte elements (complex64 pairs), 1 MB: folded tiles.
+  const KernelChoice pairs = choose_permute({1305, 3, 8, 3, 1, 2}, {144, 48, 6, 2, 2, 1}, 8, 0,
+                                            {0, 3, 2, 4, 1, 5});
+  EXPECT_EQ(pairs.tiling, Tiling::Folded) << kernel_name(pairs);
+  EXPECT_NE(pairs.path, TransposePath::AtenFallback);
+  // The override keeps the tiles.
+  ChoiceOverrides tiles;
+  tiles.fallback = 0;
+  EXPECT_EQ(choose_permute({2298, 8, 8, 7, 7}, {3136, 1, 56, 8, 448}, 16, 0, {0, 2, 1, 3, 4},
+                           tiles).tiling, Tiling::Folded);
+}
+
 // Wide elements off 16 bytes (over 682 bytes: a storage offset, an odd size, a pitch that
 // cuts them) move in realigned 16-byte granules by the rule, in place of ATen's copy (units
 // no wider than the values: H100 3.68x, 2.91x, 1.29x and 1.15x a copy) and of 2-byte units
