@@ -71,7 +71,7 @@ constexpr double kStridedFallbackBelowTileUtilization = 0.5;
 // tiles move part-filled tiles. Same-process H100 timings (the permute A/B of seeds 101-103
 // at aef0264, the sweeps of 70d23ed): in the 14 such cases ATen's copy took 0.66-0.93x the
 // folded tiles' time (geomean 0.77; complex128 (2298, 8, 8, 7, 7) viewed, dims 1, 2: 1.50x ->
-// 1.05x a copy), rows 32 B - 12 KB apart past the L2, any distance under it; the three
+// 1.05x a copy), rows 80 B - 12 KB apart past the L2, any distance under it; the three
 // folded cases past the L2 whose rows lie 14 MB and more apart took 1.5-2.7x in it.
 constexpr int64_t kFoldedValuesFallbackWithinBytes = 64 * 1024;
 // The nd tiles do not replace it: forced in the same A/B they took 1.02-1.41x a copy where
