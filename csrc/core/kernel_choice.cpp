@@ -80,6 +80,25 @@ constexpr int64_t kFoldedValuesFallbackWithinBytes = 64 * 1024;
 constexpr const char* kFoldedValuesFallbackReason =
     "16-byte values in tiles of several small matrices whose input rows lie close in the output "
     "(or fit the L2): the framework's strided copy reads their sectors whole and is faster";
+// Tiles of 2-byte or wider elements filled under a quarter, whose input fits the L2, run as
+// the framework's strided copy where the input's rows lie close in the output: at most 256
+// bytes apart, or 8 KiB where the tiled kernel stores words (output rows off 16 bytes). Its
+// gathers then read lines the L2 holds anyway while the tiles launch four times the threads
+// they fill. Same-process H100 timings where the kernel measured is the one chosen now (the
+// transpose sweeps of 81c2c3e to 70d23ed, the permute sweep of 232bf85, the permute A/Bs in
+// b32b7c3 and aef0264; a case's median): in all 18 such cases ATen's copy took
+// 0.42-0.95x the tiled kernel's time (geomean 0.67; bfloat16 44 matrices of 13 x 2810 from a
+// transposed view: 2.37x -> 0.99x a copy; float64 (1, 29, 7290, 2, 15) to [3, 0, 2, 4, 1], 48
+// MB: 2.88x -> 1.30x); the cases left out lost in it where the rows lie megabytes apart
+// (int32 (22, 3, 5250, 29) to [3, 2, 0, 1]: 1.48x against 4.69x), and split with 16-byte
+// stores from 288 bytes apart on. The nd tiles do not replace it: forced in the permute A/Bs
+// they took 1.00-2.03x a copy where ATen's took 0.71-1.34x, on all 14 such cases measured.
+constexpr double kInL2FallbackBelowTileUtilization = 0.25;
+constexpr int64_t kInL2FallbackWithinBytes = 256;
+constexpr int64_t kInL2WordsFallbackWithinBytes = 8192;
+constexpr const char* kSparseTilesInL2FallbackReason =
+    "tiles filled under a quarter whose input fits the L2 and whose input rows lie close in the "
+    "output: the framework's strided copy is faster";
 
 // Whether the input's columns lie one element apart (the input's rows are contiguous).
 bool adjacent_columns(const TransposePlan& plan) {
@@ -100,6 +119,20 @@ bool strided_elements(const TransposePlan& plan) {
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
   return plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size >
          facts.l2_bytes;
+}
+
+// Whether the framework's strided copy beats the tiled choice `c` on an input the L2 holds
+// (kInL2FallbackBelowTileUtilization): tiles of 2-byte or wider elements filled under a
+// quarter whose input rows lie close in the output.
+bool framework_gathers_sparse_tiles_from_l2(const KernelChoice& c, const TransposePlan& plan,
+                                            const DeviceFacts& facts) {
+  if (input_past_l2(plan, facts) || plan.element_size < 2 || plan.col_stride != 1 ||
+      c.tile_utilization >= kInL2FallbackBelowTileUtilization) {
+    return false;
+  }
+  const int64_t apart = plan.out_row_stride * plan.element_size;
+  return apart <= kInL2FallbackWithinBytes ||
+         (c.store == Access::Words && apart <= kInL2WordsFallbackWithinBytes);
 }
 
 // Whether the framework's strided copy reads folded 16-byte values' sectors whole
@@ -1049,7 +1082,8 @@ KernelChoice choose_kernel(const TransposePlan& plan, const DeviceFacts& facts,
   }
   // The framework's CUDA copy faults on a pointer off its value: never ATen there anyway.
   if (c.path == TransposePath::AtenFallback && overrides.fallback != 1 &&
-      c.fallback_reason != kFoldedValuesFallbackReason) {
+      c.fallback_reason != kFoldedValuesFallbackReason &&
+      c.fallback_reason != kSparseTilesInL2FallbackReason) {
     choose_nd_tiles(c, plan, facts, /*by_rule=*/true);
   } else if (overrides.nd_tiles != 2 && overrides.fallback != 0 &&
              nd_tiles_replace_short_pieces(c, plan, facts)) {
@@ -1135,6 +1169,14 @@ KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& 
                   "dim last): the framework's strided copy is faster"
                 : "a swapped dim far smaller than the tiled kernel's tile (under a tenth of its "
                   "tiles filled): the framework's strided copy is faster";
+    return c;
+  }
+  const bool matrix_tiles =
+      c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided;
+  if (matrix_tiles && c.unsupported == nullptr && !off_value(plan) && overrides.fallback < 0 &&
+      framework_gathers_sparse_tiles_from_l2(c, plan, facts)) {
+    c.path = TransposePath::AtenFallback;
+    c.fallback_reason = kSparseTilesInL2FallbackReason;
     return c;
   }
   if (tiled && c.unsupported == nullptr && !off_value(plan) && overrides.fallback < 0 &&

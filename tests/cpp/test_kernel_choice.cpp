@@ -559,6 +559,59 @@ KernelChoice choose_permute(std::vector<int64_t> sizes, std::vector<int64_t> str
   return choose_kernel(plan_permute(x, order.data()), h100(), overrides);
 }
 
+// Tiles of 2-byte or wider elements filled under a quarter, on an input the L2 holds, run the
+// framework's strided copy where the input's rows lie at most 256 bytes apart in the output,
+// or 8 KiB under word stores (H100, same process: 0.42-0.95x the tiled kernel's time in all
+// 18 such cases); rows megabytes apart, inputs past the L2, 1-byte elements and the override
+// keep the tiles.
+TEST(KernelChoice, SparseTilesOnInputsTheL2HoldsTakeTheFrameworksCopyWhereRowsLieClose) {
+  const char* from_l2 = "tiles filled under a quarter whose input fits the L2";
+  auto framework = [&](const KernelChoice& c) {
+    return c.path == TransposePath::AtenFallback && c.fallback_reason != nullptr &&
+           std::string(c.fallback_reason).rfind(from_l2, 0) == 0;
+  };
+  // bfloat16 44 matrices of 13 x 2810 from a transposed view, 3 MB: output rows of 26 bytes.
+  const std::vector<int64_t> view = {401830, 36530, 2810, 2810, 1};
+  const KernelChoice rows13 = choose_permute({4, 11, 1, 13, 2810}, view, 2, 0, {0, 1, 2, 4, 3});
+  EXPECT_TRUE(framework(rows13)) << kernel_name(rows13);
+  // float64 (1, 29, 7290, 2, 15) to [3, 0, 2, 4, 1], 48 MB: input rows 232 bytes apart.
+  const KernelChoice doubles = choose_permute({1, 29, 7290, 2, 15}, {6342300, 218700, 30, 15, 1},
+                                              8, 0, {3, 0, 2, 4, 1});
+  EXPECT_TRUE(framework(doubles)) << kernel_name(doubles);
+  // 16-byte stores 48 bytes apart (int16 (106, 13, 3, 24, 109) sliced, dims 3, 4, 20 MB).
+  const KernelChoice aligned = choose_permute({106, 13, 3, 24, 109}, {117000, 9000, 3000, 125, 1},
+                                              2, 0, {0, 1, 2, 4, 3});
+  EXPECT_TRUE(framework(aligned)) << kernel_name(aligned);
+  EXPECT_EQ(aligned.store, Access::Aligned16);
+  // Word stores 680 bytes apart (float64 (17, 5, 1, 49460) to [3, 1, 0, 2], 32 MB).
+  const KernelChoice words = choose_permute({17, 5, 1, 49460}, {247300, 49460, 49460, 1}, 8, 0,
+                                            {3, 1, 0, 2});
+  EXPECT_TRUE(framework(words)) << kernel_name(words);
+  // Rows megabytes apart keep the tiles: int32 (22, 3, 5250, 29) to [3, 2, 0, 1], 38 MB, and
+  // complex64 284778 x 17, 36 MB.
+  const KernelChoice far = choose_permute({22, 3, 5250, 29}, {456750, 152250, 29, 1}, 4, 0,
+                                          {3, 2, 0, 1});
+  EXPECT_EQ(far.path, TransposePath::TiledRowStrided) << kernel_name(far);
+  EXPECT_EQ(choose_permute({284778, 17}, {17, 1}, 8, 0, {1, 0}).path,
+            TransposePath::TiledContiguous);
+  // Past the L2 (the 13-row matrices 20 times longer, 64 MB; a row slice below), 1-byte
+  // elements (uint8 (35, 487, 326) to [1, 2, 0]) and the override keep them too.
+  const KernelChoice past = choose_permute({4, 11, 1, 13, 56200}, {8036600, 730600, 56200, 56200, 1},
+                                           2, 0, {0, 1, 2, 4, 3});
+  EXPECT_FALSE(framework(past)) << kernel_name(past);
+  // float16 (32, 32, 57892) sliced, dims 1, 2, 113 MB: tiles a quarter full, rows 64 bytes apart
+  // (the tiled kernel 0.88x ATen's time).
+  const KernelChoice sliced = choose_permute({32, 32, 57892}, {1854592, 57956, 1}, 2, 0, {0, 2, 1});
+  EXPECT_LT(sliced.tile_utilization, 0.25);
+  EXPECT_EQ(sliced.path, TransposePath::TiledRowStrided) << kernel_name(sliced);
+  const KernelChoice bytes = choose_permute({35, 487, 326}, {158762, 326, 1}, 1, 0, {1, 2, 0});
+  EXPECT_FALSE(framework(bytes)) << kernel_name(bytes);
+  ChoiceOverrides tiles;
+  tiles.fallback = 0;
+  EXPECT_EQ(choose_permute({4, 11, 1, 13, 2810}, view, 2, 0, {0, 1, 2, 4, 3}, tiles).path,
+            TransposePath::TiledContiguous);
+}
+
 // Folded tiles of 16-byte values run the framework's strided copy where it reads both values
 // of each sector close together: the input's rows 64 KiB of output apart or less, or an
 // input that fits the L2 (H100, same process: 0.66-0.93x the folded tiles' time). Folded
