@@ -613,9 +613,9 @@ TEST(KernelChoice, SparseTilesOnInputsTheL2HoldsTakeTheFrameworksCopyWhereRowsLi
 }
 
 // Folded tiles of 16-byte values run the framework's strided copy where it reads both values
-// of each sector close together: the input's rows 64 KiB of output apart or less, or an
-// input that fits the L2 (H100, same process: 0.66-0.93x the folded tiles' time). Folded
-// tiles whose input rows lie megabytes apart past the L2 stay (ATen 1.5-2.7x their time),
+// of each sector close together: the input's rows 64 KiB of output apart or less, or input
+// and output that fit the L2 together (H100, same process: 0.66-0.96x the folded tiles'
+// time). Folded tiles whose input rows lie megabytes apart elsewhere stay (ATen 1.5-2.7x),
 // as do folded tiles of 8-byte values and the nd tiles, which do not replace the fallback.
 TEST(KernelChoice, FoldedSixteenByteValuesTakeTheFrameworksCopyWhereItReadsWholeSectors) {
   const char* whole_sectors = "16-byte values in tiles of several small matrices";
@@ -639,6 +639,12 @@ TEST(KernelChoice, FoldedSixteenByteValuesTakeTheFrameworksCopyWhereItReadsWhole
   const KernelChoice apart = choose_permute({3, 20, 2400, 4}, {192000, 9600, 4, 1}, 16, 0,
                                             {3, 1, 2, 0});
   EXPECT_EQ(apart.path, TransposePath::AtenFallback) << kernel_name(apart);
+  // An input under the L2 that does not fit it with its result, rows 8.7 MB apart: (5, 4,
+  // 27281, 6) to [3, 2, 0, 1], 52 MB (ATen 1.72x the folded tiles' time): folded tiles.
+  const KernelChoice most = choose_permute({5, 4, 27281, 6}, {654744, 163686, 6, 1}, 16, 0,
+                                           {3, 2, 0, 1});
+  EXPECT_EQ(most.tiling, Tiling::Folded) << kernel_name(most);
+  EXPECT_NE(most.path, TransposePath::AtenFallback);
   // Past the L2 with rows 14.7 MB apart, (3, 4, 76540, 4) to [3, 0, 2, 1]: folded tiles.
   const KernelChoice far = choose_permute({3, 4, 76540, 4}, {1224640, 306160, 4, 1}, 16, 0,
                                           {3, 0, 2, 1});
