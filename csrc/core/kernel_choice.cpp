@@ -69,13 +69,13 @@ constexpr double kStridedFallbackBelowTileUtilization = 0.5;
 // input's rows (its unit-stride dim) lie at most this many output bytes apart, or input and
 // output fit the L2 together. It then moves a copy's traffic in whole 16-byte accesses, while
 // the folded tiles move part-filled tiles. Same-process H100 timings of the folded tiles and
-// ATen's copy (every sweep and A/B in the history, experiments/same-process-fallbacks at
-// the commit that cites it; a case's median): in all 21 such cases ATen's copy took
-// 0.66-0.96x the folded tiles' time (geomean 0.77; complex128 (2298, 8, 8, 7, 7) viewed,
-// dims 1, 2: 1.49x -> 1.05x a copy), rows 80 B - 12 KB apart past the L2 and up to 2.3 MB
-// apart within half of it; a 52 MB input whose rows lie megabytes apart took 1.72x in it (complex128 (5, 4,
-// 27281, 6) to [3, 2, 0, 1]: 1.34x -> 2.30x), as did the three folded cases past the L2
-// whose rows lie 14 MB and more apart (1.5-2.7x).
+// ATen's copy (every sweep and A/B in the history, a case's median; experiments/same-process-
+// fallbacks in 0960e70): in all 21 such cases ATen's copy took 0.66-0.96x the folded tiles'
+// time (geomean 0.77; complex128 (2298, 8, 8, 7, 7) viewed, dims 1, 2: 1.49x -> 1.05x a copy),
+// rows 80 B - 12 KB apart past the L2 and up to 2.3 MB apart within half of it; a 52 MB input
+// whose rows lie megabytes apart took 1.72x in it (complex128 (5, 4, 27281, 6) to [3, 2, 0,
+// 1]: 1.34x -> 2.30x), as did the three folded cases past the L2 whose rows lie 14 MB and more
+// apart (1.5-2.7x).
 constexpr int64_t kFoldedValuesFallbackWithinBytes = 64 * 1024;
 // The nd tiles do not replace it: forced in the permute A/Bs they were slower than ATen's
 // copy on 13 of the 14 such cases measured (complex128 (10, 4, 403, 75, 3) to [1, 2, 4, 3,
@@ -89,14 +89,14 @@ constexpr const char* kFoldedValuesFallbackReason =
 // bytes apart, or 8 KiB where the tiled kernel stores words (output rows off 16 bytes). Its
 // gathers then read lines the L2 holds anyway while the tiles launch four times the threads
 // they fill. Same-process H100 timings where the kernel measured is the one chosen now (every
-// sweep and A/B in the history, a case's median; experiments/same-process-fallbacks at the
-// commit that cites it): in all 18 such cases ATen's copy took
-// 0.42-0.95x the tiled kernel's time (geomean 0.67; bfloat16 44 matrices of 13 x 2810 from a
-// transposed view: 2.37x -> 0.99x a copy; float64 (1, 29, 7290, 2, 15) to [3, 0, 2, 4, 1], 48
-// MB: 2.88x -> 1.30x); the cases left out lost in it where the rows lie megabytes apart
-// (int32 (22, 3, 5250, 29) to [3, 2, 0, 1]: 1.48x against 4.69x), and split with 16-byte
-// stores from 288 bytes apart on. The nd tiles do not replace it: forced in the permute A/Bs
-// they took 1.00-2.03x a copy where ATen's took 0.71-1.32x, slower on all 13 such cases.
+// sweep and A/B in the history, a case's median; experiments/same-process-fallbacks in
+// 0960e70): in all 18 such cases ATen's copy took 0.42-0.95x the tiled kernel's time (geomean
+// 0.67; bfloat16 44 matrices of 13 x 2810 from a transposed view: 2.41x -> 0.99x a copy;
+// float64 (1, 29, 7290, 2, 15) to [3, 0, 2, 4, 1], 48 MB: 2.88x -> 1.30x); the cases left out
+// lost in it where the rows lie megabytes apart (int32 (22, 3, 5250, 29) to [3, 2, 0, 1]:
+// 1.48x against 4.69x), and split with 16-byte stores from 288 bytes apart on. The nd tiles do
+// not replace it: forced in the permute A/Bs they took 1.00-2.03x a copy where ATen's took
+// 0.71-1.32x, slower on all 13 such cases.
 constexpr double kInL2FallbackBelowTileUtilization = 0.25;
 constexpr int64_t kInL2FallbackWithinBytes = 256;
 constexpr int64_t kInL2WordsFallbackWithinBytes = 8192;
