@@ -120,9 +120,13 @@ bool strided_elements(const TransposePlan& plan) {
   return plan.path == TransposePath::TiledUnits && !adjacent_columns(plan);
 }
 
+// The bytes the kernels move: the plan's matrices' elements.
+int64_t moved_bytes(const TransposePlan& plan) {
+  return plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size;
+}
+
 bool input_past_l2(const TransposePlan& plan, const DeviceFacts& facts) {
-  return plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size >
-         facts.l2_bytes;
+  return moved_bytes(plan) > facts.l2_bytes;
 }
 
 // Whether the framework's strided copy beats the tiled choice `c` on an input the L2 holds
@@ -145,10 +149,9 @@ bool framework_gathers_sparse_tiles_from_l2(const KernelChoice& c, const Transpo
 bool framework_reads_folded_values_whole(const KernelChoice& c, const TransposePlan& plan,
                                          const DeviceFacts& facts) {
   constexpr int64_t kSixteenByteValues = 16;
-  const int64_t bytes = plan.outer_count * plan.batch * plan.rows * plan.cols * plan.element_size;
   return c.tiling == Tiling::Folded && plan.value_size == kSixteenByteValues &&
          plan.element_size == kSixteenByteValues && plan.col_stride == 1 &&
-         (2 * bytes <= facts.l2_bytes ||
+         (2 * moved_bytes(plan) <= facts.l2_bytes ||
           plan.out_row_stride * plan.element_size <= kFoldedValuesFallbackWithinBytes);
 }
 
