@@ -88,7 +88,7 @@ def test_huge_wide_element_transpose():
 
 
 def _bytes(*sizes):
-    return torch.randint(0, 256, sizes, dtype=torch.uint8, device="cuda")
+    return random_tensor(sizes, torch.uint8, "cuda")
 
 
 # Every kernel past 2^31 elements, in the kernel the H100/H200 rule picks for it (64-bit

@@ -1179,18 +1179,19 @@ KernelChoice choose_matrix_kernel(const TransposePlan& plan, const DeviceFacts& 
                   "tiles filled): the framework's strided copy is faster";
     return c;
   }
+  // The tiled kernel's tiles where ATen's copy measured faster in the same process.
   const bool matrix_tiles =
       c.path == TransposePath::TiledContiguous || c.path == TransposePath::TiledRowStrided;
-  if (matrix_tiles && c.unsupported == nullptr && !off_value(plan) && overrides.fallback < 0 &&
-      framework_gathers_sparse_tiles_from_l2(c, plan, facts)) {
-    c.path = TransposePath::AtenFallback;
-    c.fallback_reason = kSparseTilesInL2FallbackReason;
-    return c;
-  }
-  if (tiled && c.unsupported == nullptr && !off_value(plan) && overrides.fallback < 0 &&
-      framework_reads_folded_values_whole(c, plan, facts)) {
-    c.path = TransposePath::AtenFallback;
-    c.fallback_reason = kFoldedValuesFallbackReason;
+  if (matrix_tiles && c.unsupported == nullptr && !off_value(plan) && overrides.fallback < 0) {
+    const char* why = framework_gathers_sparse_tiles_from_l2(c, plan, facts)
+                          ? kSparseTilesInL2FallbackReason
+                      : framework_reads_folded_values_whole(c, plan, facts)
+                          ? kFoldedValuesFallbackReason
+                          : nullptr;
+    if (why != nullptr) {
+      c.path = TransposePath::AtenFallback;
+      c.fallback_reason = why;
+    }
   }
   return c;
 }
