@@ -38,7 +38,7 @@ def cuda_arch_list() -> List[str]:
 
 # -- explain -------------------------------------------------------------------------------------
 
-_TEXT_FIELDS = ("path", "reason", "kernel", "note", "tiling", "load", "store", "input_l2")
+_TEXT_FIELDS = ("path", "reason", "plan_path", "plan_reason", "kernel", "note", "tiling", "load", "store", "input_l2")
 _LIST_FIELDS = ("outer_sizes", "outer_strides", "outer_out_strides")
 
 
@@ -64,6 +64,8 @@ def _to_dict(e: Dict[str, Any]) -> Dict[str, Any]:
     # The dict explain() returns (the C++ library's gputranspose::Explanation, as a dict).
     get = e.get
     d: Dict[str, Any] = {"path": e["path"], "reason": e["reason"],
+                         "plan_path": e["plan_path"] or e["path"],
+                         "plan_reason": e["plan_reason"] or e["reason"],
                          "kernel": e["kernel"] or None}
     if e["note"]:
         d["note"] = e["note"]

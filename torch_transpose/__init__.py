@@ -132,6 +132,10 @@ def explain(
       (tiles over several dims on each side: reversals and moves of short dims),
       ``"aten_fallback"`` (ATen's copy runs: correct, not fast), or
       ``"unsupported"`` (the op raises for this layout); ``reason`` says why.
+    * ``plan_path``, ``plan_reason``: the layout's own path and reason, known without a
+      device. ``path`` differs where the device's kernel choice sends the layout elsewhere
+      (a 2-D copy of rows under 64 bytes to ``"aten_fallback"``, a batch of small matrices to
+      ``"batched_small"``).
     * ``kernel``: the kernel a CUDA device runs (e.g. ``"tiled<e=1, load=staged,
       store=aligned16, tiling=wide, l2=normal>"``), or ``None`` where no kernel runs or none
       is known; then ``note`` says why (no CUDA device to choose for, a CPU-only build).

@@ -62,13 +62,13 @@ template <class PlanOf>
 Explanation explain_for(const at::Tensor& x, PlanOf&& plan_of, int device, const Tuning* tuning) {
   Explanation e;
   if (const char* message = unsupported_layout(x)) {
-    e.path = "unsupported";
-    e.reason = message;
+    e.path = e.plan_path = "unsupported";
+    e.reason = e.plan_reason = message;
     return e;
   }
   const TransposePlan plan = plan_of(x);
-  e.path = path_name(plan.path);
-  e.reason = plan.reason;
+  e.path = e.plan_path = path_name(plan.path);
+  e.reason = e.plan_reason = plan.reason;
   e.element_size = plan.element_size;
   e.batch = plan.batch;
   e.rows = plan.rows;

@@ -108,6 +108,8 @@ Tensor explain_op(const Tensor& x, std::vector<int64_t> dims, bool permute, int6
   Lines e;
   e.add("path", path_name(plan.path));
   e.add("reason", plan.reason);
+  e.add("plan_path", path_name(plan.path));
+  e.add("plan_reason", plan.reason);
   e.add("element_size", plan.element_size);
   e.add("batch", plan.batch);
   e.add("rows", plan.rows);

@@ -42,6 +42,11 @@ struct Explanation {
   // choice sends tiled layouts whose tiles the tensor barely fills to "aten_fallback".
   std::string path;
   std::string reason;
+  // The layout's own path and reason (the plan, known without a device): `path` and `reason`
+  // differ from them where a device's kernel choice sends the layout elsewhere (a batch of
+  // small matrices to "batched_small", a 2-D copy of short rows to "aten_fallback").
+  std::string plan_path;
+  std::string plan_reason;
   // The kernel a CUDA device runs for it (e.g. "tiled<e=1, load=staged, store=aligned16,
   // tiling=wide, l2=normal>", "memcpy"), or "" where none runs or none is known: then
   // `note` says why (no CUDA device to choose for, a build without CUDA kernels).
