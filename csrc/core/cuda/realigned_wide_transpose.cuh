@@ -21,6 +21,7 @@
 #include "../layout_plan.h"
 #include "fast_divider.h"
 #include "outer_batch.cuh"
+#include "realign.cuh"
 
 #include <cassert>
 #include <cstdint>
@@ -80,33 +81,6 @@ struct GranuleAccess {
   static __device__ __forceinline__ uint4 load(const uint4* p) { return *p; }
   static __device__ __forceinline__ void store(uint4* p, uint4 v) { *p = v; }
 };
-
-// The low word of hi:lo shifted right by `bits` mod 32 (__funnelshift_r; the host's the same
-// arithmetic, for the host test).
-__host__ __device__ __forceinline__ uint32_t funnel_right(uint32_t lo, uint32_t hi, uint32_t bits) {
-#if defined(__CUDA_ARCH__)
-  return __funnelshift_r(lo, hi, bits);
-#else
-  return static_cast<uint32_t>(((uint64_t{hi} << 32) | lo) >> (bits & 31));
-#endif
-}
-
-// Bytes [shift, shift + 16) of the 32 bytes lo:hi (little-endian), shift 0-15 a value the
-// whole element shares: word selects by the shift's bits (predicated moves, no indexing of
-// a register array, so nothing goes to local memory), then a funnel shift of each word.
-__device__ __forceinline__ uint4 realign(const uint4& lo, const uint4& hi, uint32_t shift) {
-  uint32_t w0 = lo.x, w1 = lo.y, w2 = lo.z, w3 = lo.w, w4 = hi.x, w5 = hi.y, w6 = hi.z;
-  const uint32_t w7 = hi.w;
-  if (shift & 8) {
-    w0 = w2, w1 = w3, w2 = w4, w3 = w5, w4 = w6, w5 = w7;
-  }
-  if (shift & 4) {
-    w0 = w1, w1 = w2, w2 = w3, w3 = w4, w4 = w5;
-  }
-  const uint32_t bits = (shift & 3) * 8;
-  return make_uint4(funnel_right(w0, w1, bits), funnel_right(w1, w2, bits),
-                    funnel_right(w2, w3, bits), funnel_right(w3, w4, bits));
-}
 
 // Bytes [at, last) of the output from `from` on, in units of U (at, last and from on U).
 template <typename U>

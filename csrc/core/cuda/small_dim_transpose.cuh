@@ -13,7 +13,8 @@
 // The warp's 32 runs on the packed side make one contiguous span, which it reads or writes
 // through shared memory as coalesced 512-byte rows: a thread's own run, S vectors apart
 // from its neighbours', would make each 16-byte access of the warp touch 32 lines (a span
-// off 16 bytes, of a matrix that starts off them, moves in units of its alignment). A warp
+// off 16 bytes, of a matrix that starts off them, moves as aligned vectors realigned in
+// registers, realign.cuh). A warp
 // whose groups cross a matrix or the tensor's end accesses its own runs instead (element by
 // element where they lie off 16 bytes), and a group that the long side's end cuts short is
 // moved element by element.
@@ -22,6 +23,7 @@
 #include "fast_divider.h"
 #include "outer_batch.cuh"
 #include "ptx.cuh"
+#include "realign.cuh"
 
 #include <cstdint>
 
@@ -83,8 +85,10 @@ __device__ __forceinline__ int staged_slot(int q) {
 }
 
 // A warp's 512 bytes of one long row between shared memory (`row`, 16-byte aligned) and a
-// global address aligned only to the element: in units of the address's alignment (up to
-// 16 bytes), consecutive lanes on consecutive units.
+// global address aligned only to the element: in 16-, 8- or 4-byte units where the address
+// allows them, consecutive lanes on consecutive units, else as realigned vectors. Rows on 4
+// or 8 bytes keep their units, which are as fast (realigned, such rows took 1.01-1.02x the
+// time; rows off 4 bytes 0.99-1.00x: H100, experiments/realigned-small-dim, DESIGN).
 template <class Unit, bool TO_GLOBAL>
 __device__ __forceinline__ void copy_row_units(uint4* row, char* global, int lane) {
   constexpr int N = 512 / sizeof(Unit);
@@ -110,45 +114,18 @@ __device__ __forceinline__ void copy_row(uint4* row, const char* global, int lan
     copy_row_units<uint2, TO_GLOBAL>(row, g, lane);
   } else if (at % 4 == 0) {
     copy_row_units<uint32_t, TO_GLOBAL>(row, g, lane);
-  } else if (at % 2 == 0) {
-    copy_row_units<uint16_t, TO_GLOBAL>(row, g, lane);
   } else {
-    copy_row_units<uint8_t, TO_GLOBAL>(row, g, lane);
+    copy_realigned<TO_GLOBAL, 32>(row, g, lane, [](int q) { return q; });
   }
 }
 
 // A warp's packed span, 32 x S vectors at a global address off 16 bytes, between shared
-// memory (vector q in slot staged_slot(q)) and global memory: in units of the address's
-// alignment, consecutive lanes on consecutive units (a unit never straddles a vector).
-template <class Unit, bool TO_GLOBAL, int S>
-__device__ __forceinline__ void copy_span_units(uint4* buffer, char* global, int lane) {
-  constexpr int PER_VECTOR = 16 / sizeof(Unit);
-  constexpr int N = 32 * S * PER_VECTOR;
-  Unit* far = reinterpret_cast<Unit*>(global);
-#pragma unroll 4
-  for (int u = lane; u < N; u += 32) {
-    Unit* near = reinterpret_cast<Unit*>(buffer + staged_slot<S>(u / PER_VECTOR)) + u % PER_VECTOR;
-    if constexpr (TO_GLOBAL) {
-      far[u] = *near;
-    } else {
-      *near = far[u];
-    }
-  }
-}
-
+// memory (vector q in slot staged_slot(q)) and global memory, realigned: 0.86x and 0.89x
+// the time of units of the address's alignment on 1- and 2-byte elements (as above).
 template <bool TO_GLOBAL, int S>
 __device__ __noinline__ void copy_span(uint4* buffer, const char* global, int lane) {
-  char* g = const_cast<char*>(global);
-  const uintptr_t at = reinterpret_cast<uintptr_t>(global);
-  if (at % 8 == 0) {
-    copy_span_units<uint2, TO_GLOBAL, S>(buffer, g, lane);
-  } else if (at % 4 == 0) {
-    copy_span_units<uint32_t, TO_GLOBAL, S>(buffer, g, lane);
-  } else if (at % 2 == 0) {
-    copy_span_units<uint16_t, TO_GLOBAL, S>(buffer, g, lane);
-  } else {
-    copy_span_units<uint8_t, TO_GLOBAL, S>(buffer, g, lane);
-  }
+  copy_realigned<TO_GLOBAL, 32 * S>(buffer, const_cast<char*>(global), lane,
+                                    [](int q) { return staged_slot<S>(q); });
 }
 
 // A warp's 32 x V short input rows of S elements, `pitch` bytes apart (not dense), into
@@ -174,7 +151,7 @@ __device__ __noinline__ void copy_pitched_rows(uint4* buffer, const char* first_
 // otherwise S = rows (output rows of S elements, out_row_stride == S).
 // LONG_ALIGNED: every long row starts on 16 bytes, and so does every short rows' run, dense.
 // Otherwise a warp whose groups are one span moves each long row's 512 bytes through shared
-// memory in units of the row's alignment (and its short rows as above); any other warp
+// memory as aligned vectors realigned in registers (and its short rows as above); any other warp
 // moves its groups element by element.
 // At least one block a SM is all the launch bounds ask: with more, ptxas spills a few
 // bytes in some instances to stay under a register step, and registers do not bound the
@@ -206,7 +183,7 @@ __global__ void __launch_bounds__(kSmallDimThreads, 1)
 
   // The packed side's runs lie on 16 bytes where its matrix starts on them (each group's run
   // starts 16 x S bytes on from the matrix); off them, only a warp that stages its span
-  // moves vectors, reading or writing the span in units of its alignment.
+  // moves vectors, reading or writing the span as realigned vectors.
   // (LONG_ALIGNED instances have neither: the kernel choice sends both to the others.)
   const bool packed_aligned =
       LONG_ALIGNED ||
