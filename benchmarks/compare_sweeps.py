@@ -1,4 +1,5 @@
-"""Two random-shape sweeps of the same cases (bench_sweep.py, one seed), case by case:
+"""Two random-shape sweeps of the same cases (bench_sweep.py or bench_permute.py, one seed),
+case by case:
 
     python benchmarks/compare_sweeps.py OLD.json NEW.json [--list 20] [--kernel access=words]
 
@@ -75,10 +76,15 @@ def group_lines(label, pairs):
     return lines
 
 
+def moved_dims(case):
+    """A transpose's dims, or a permute sweep's case's permutation."""
+    return f"dims {case['dims']}" if "dims" in case else f"perm {case['perm']}"
+
+
 def case_line(before, after):
     return (f"{ratio_of(after) / ratio_of(before):5.2f}  {ratio_of(before):6.2f}x -> "
-            f"{ratio_of(after):6.2f}x  #{after['id']} {after['dtype']} {after['shape']} dims "
-            f"{after['dims']} {after['view']} {after['bytes'] / (1 << 20):.1f} MiB: "
+            f"{ratio_of(after):6.2f}x  #{after['id']} {after['dtype']} {after['shape']} "
+            f"{moved_dims(after)} {after['view']} {after['bytes'] / (1 << 20):.1f} MiB: "
             f"{kernel_of(before)} -> {kernel_of(after)}")
 
 

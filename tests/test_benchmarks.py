@@ -857,6 +857,11 @@ def test_compare_sweeps_splits_cases_by_kernel_and_gives_new_over_old_time(tmp_p
     assert compare_sweeps.main([str(tmp_path / "old.json"), str(tmp_path / "new.json")]) == 0
     out = capsys.readouterr().out
     assert "changed cases (1;" in out and "tiled_units<a> -> tiled_units<b>" in out
+    # A permute sweep's cases name their permutation.
+    for run in (old, new):
+        run["cases"][0]["perm"] = [1, 0]
+        del run["cases"][0]["dims"]
+    assert "perm [1, 0]" in compare_sweeps.case_line(old["cases"][0], new["cases"][0])
     other = sweep_of([("odd block", 32, "tiled_units<a>", 2.0)])
     other["cases"][0]["shape"] = [7, 7]
     with pytest.raises(ValueError, match="differs in shape"):

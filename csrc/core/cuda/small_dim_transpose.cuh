@@ -88,7 +88,7 @@ __device__ __forceinline__ int staged_slot(int q) {
 // global address aligned only to the element: in 16-, 8- or 4-byte units where the address
 // allows them, consecutive lanes on consecutive units, else as realigned vectors. Rows on 4
 // or 8 bytes keep their units, which are as fast (realigned, such rows took 1.01-1.02x the
-// time; rows off 4 bytes 0.99-1.00x: H100, experiments/realigned-small-dim, DESIGN).
+// time; rows off 4 bytes 0.99-1.00x: H100, DESIGN, evidence 08a5d62).
 template <class Unit, bool TO_GLOBAL>
 __device__ __forceinline__ void copy_row_units(uint4* row, char* global, int lane) {
   constexpr int N = 512 / sizeof(Unit);
