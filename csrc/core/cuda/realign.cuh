@@ -1,6 +1,7 @@
 #pragma once
 // Realigning 16-byte vectors in registers: bytes at any offset moved as aligned vectors, each
-// built from two (the realigned wide elements, the small-dim kernel's long rows off 16 bytes).
+// built from two (the realigned wide elements; the small-dim kernel's long rows off 4 bytes
+// and packed spans off 16).
 
 #include <cstdint>
 #if !defined(__CUDA_ARCH__)
@@ -42,8 +43,9 @@ __device__ __forceinline__ uint4 realign(const uint4& lo, const uint4& hi, uint3
 // wholly inside the range move as vectors, each realigned from two (two shared vectors to
 // store one, two global ones to load one), a vector a lane; the bytes they leave (16 at the
 // ends to store; to load, those of the first and last shared vector) move a byte a lane.
-// So a warp instruction moves 512 bytes where the range's alignment would allow 32, and
-// every global access stays inside [global, global + 16 N).
+// So a warp instruction moves 512 bytes where 1-byte units would move 32, and every global
+// access stays inside [global, global + 16 N). The callers never pass a range on 16 bytes
+// (they move those as vectors as they are): `s` = 0 would store each vector one place on.
 template <bool TO_GLOBAL, int N, class Slot>
 __device__ __forceinline__ void copy_realigned(uint4* shared, char* global, int lane, Slot slot) {
   static_assert(N >= 2, "a first and a last vector");

@@ -36,15 +36,19 @@ at::Tensor contiguous(const at::Tensor& x,
 
 // What a transpose (or permute) of `x` runs, and why.
 struct Explanation {
-  // "empty", "memcpy", "tiled_contiguous", "tiled_row_strided", "wide_elements",
+  // "empty", "memcpy", "tiled_contiguous", "tiled_row_strided", "tiled_units",
+  // "small_dim", "batched_small", "element_runs", "wide_elements", "nd_tiles",
   // "aten_fallback", or "unsupported" (a layout the op raises for: sparse, quantized,
-  // nested, mkldnn). Where a device's kernel choice was made, the path it takes: the
-  // choice sends tiled layouts whose tiles the tensor barely fills to "aten_fallback".
+  // nested, mkldnn). Where a device's kernel choice was made, the path it takes (the choice
+  // sends tiled layouts whose tiles the tensor barely fills to "aten_fallback", say).
   std::string path;
+  // Why: the plan's reason, or the choice's where it falls back to ATen's copy or takes
+  // tiles over several dims.
   std::string reason;
-  // The layout's own path and reason (the plan, known without a device): `path` and `reason`
-  // differ from them where a device's kernel choice sends the layout elsewhere (a batch of
-  // small matrices to "batched_small", a 2-D copy of short rows to "aten_fallback").
+  // The layout's own path and reason (the plan, known without a device). `path` differs
+  // where a device's kernel choice runs the layout elsewhere (a batch of small matrices as
+  // "batched_small", a 2-D copy of short rows as "aten_fallback"); `reason` too where the
+  // choice gives one (above).
   std::string plan_path;
   std::string plan_reason;
   // The kernel a CUDA device runs for it (e.g. "tiled<e=1, load=staged, store=aligned16,
