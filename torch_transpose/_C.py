@@ -38,7 +38,8 @@ def cuda_arch_list() -> List[str]:
 
 # -- explain -------------------------------------------------------------------------------------
 
-_TEXT_FIELDS = ("path", "reason", "plan_path", "plan_reason", "kernel", "note", "tiling", "load", "store", "input_l2")
+_TEXT_FIELDS = ("path", "reason", "plan_path", "plan_reason", "kernel", "note", "tiling", "load",
+                "store", "input_l2")
 _LIST_FIELDS = ("outer_sizes", "outer_strides", "outer_out_strides")
 
 
